@@ -1,0 +1,70 @@
+"""The ``forge`` command line: thin Typer commands over the library.
+
+Only this package turns a :class:`~forge.errors.ForgeError` into a message and an
+exit status: input errors print ``file:line: what is wrong`` and a hint, exit 2.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+
+from .. import __version__
+from ..errors import ErrorGroup, ForgeError
+
+__all__ = ["app", "main"]
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Build print-and-play kits and rulebooks for card games.")
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+out = Console(highlight=False, soft_wrap=True)
+_state = {"debug": False}
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"forge {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[Optional[bool], typer.Option("--version", callback=_version, is_eager=True,
+                                                    help="Print the version and exit.")] = None,
+    debug: Annotated[bool, typer.Option("--debug", help="Show the traceback of errors.")] = False,
+) -> None:
+    _state["debug"] = debug
+
+
+def report(exc: ForgeError) -> None:
+    """Print a ForgeError as located lines with hints and exit with its status."""
+    errors = exc.errors if isinstance(exc, ErrorGroup) else [exc]
+    for e in errors:
+        err.print(str(e), markup=False)
+        if getattr(e, "hint", None):
+            err.print(f"  hint: {e.hint}", markup=False)
+    if len(errors) > 1:
+        err.print(f"{len(errors)} problems found; nothing was written.", markup=False)
+    if _state["debug"]:
+        import traceback
+        traceback.print_exception(exc, file=sys.stderr)
+    raise typer.Exit(exc.exit_code)
+
+
+def project_root() -> Path:
+    """The project is the current directory (it holds cardspecs/)."""
+    return Path.cwd()
+
+
+from . import commands  # noqa: E402,F401  (registers the commands)
+
+
+def main() -> None:
+    try:
+        app()
+    except ForgeError as exc:          # raised outside a command (should not happen)
+        print(str(exc), file=sys.stderr)
+        sys.exit(exc.exit_code)

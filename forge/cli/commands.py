@@ -1,0 +1,88 @@
+"""forge's commands: list, build, calibrate."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+from rich.table import Table
+
+from ..errors import ForgeError
+from ..spec.model import MM, PAPERS
+from . import app, err, out, project_root, report
+
+LANG_HELP = "Language to build: a code such as fr or en, or all."
+PAPER_HELP = "Paper: a4 or letter (default: the papers each spec asks for)."
+
+
+@app.command("list")
+def list_games() -> None:
+    """List the games found in cardspecs/, their components and languages."""
+    from ..build import load_games
+    try:
+        games = load_games(project_root())
+    except ForgeError as exc:
+        report(exc)
+    table = Table("game", "languages", "component", "kind", "cards", "size (mm)", "paper")
+    for spec in games.values():
+        first = True
+        for comp in spec.components.values():
+            w, h = comp.size
+            size = f"{w / MM:.1f} × {h / MM:.1f}" if comp.kind != "sheet" else "paper"
+            table.add_row(spec.game if first else "", ", ".join(spec.languages) if first else "",
+                          comp.name, comp.kind, str(comp.card_count), size, ", ".join(comp.print.papers))
+            first = False
+    out.print(table)
+
+
+@app.command()
+def build(
+    games: Annotated[Optional[list[str]], typer.Argument(help="Games to build (default: every game).")] = None,
+    lang: Annotated[str, typer.Option("--lang", help=LANG_HELP)] = "all",
+    paper: Annotated[Optional[str], typer.Option("--paper", help=PAPER_HELP)] = None,
+    out_dir: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("build"),
+) -> None:
+    """Build the print-and-play PDFs: build/<game>/<lang>/<component>.pdf."""
+    from ..build import load_games, plan, render_jobs, write_all
+    from ..errors import ErrorGroup, Location, SpecError
+    try:
+        if paper is not None and paper not in PAPERS:
+            raise ErrorGroup([SpecError(Location("--paper"), f"unknown paper '{paper}' "
+                                        f"(expected one of: {', '.join(PAPERS)})")])
+        specs = load_games(project_root(), games or ())
+        jobs = plan(specs, out_dir, lang, paper, calibration=not games)
+        with Progress(TextColumn("{task.description:<40}"), BarColumn(), MofNCompleteColumn(),
+                      console=err, transient=True) as progress:
+            task = progress.add_task("rendering", total=len(jobs))
+            rendered = render_jobs(jobs, lambda job: progress.update(task, advance=1, description=job.label))
+        written = write_all(rendered)
+    except ForgeError as exc:
+        report(exc)
+    table = Table("file", "pages", "cards", "size")
+    for w in written:
+        table.add_row(str(w.path), str(w.pages), str(w.cards) if w.cards else "", f"{w.size / 1024:.0f} KiB")
+    out.print(table)
+    out.print(f"{len(written)} files written to {out_dir}/")
+
+
+@app.command()
+def calibrate(
+    paper: Annotated[str, typer.Option("--paper", help="Paper: a4 or letter.")] = "a4",
+    flip: Annotated[str, typer.Option("--flip", help="Duplex flip: long-edge or short-edge.")] = "long-edge",
+    out_dir: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("build"),
+) -> None:
+    """Write the back-offset calibration sheet (print it duplex, read the offset)."""
+    from ..errors import ErrorGroup, Location, SpecError
+    from ..files import atomic_write
+    from ..kit.calibration import render_calibration
+    problems = []
+    if paper not in PAPERS:
+        problems.append(SpecError(Location("--paper"), f"unknown paper '{paper}' (expected one of: {', '.join(PAPERS)})"))
+    if flip not in ("long-edge", "short-edge"):
+        problems.append(SpecError(Location("--flip"), f"unknown flip '{flip}' (expected long-edge or short-edge)"))
+    if problems:
+        report(ErrorGroup(problems))
+    path = out_dir / f"calibration-{paper}{'' if flip == 'long-edge' else '-short-edge'}.pdf"
+    atomic_write(path, render_calibration(paper, flip).data)
+    out.print(f"wrote {path}")

@@ -1,0 +1,8 @@
+"""Print-and-play kits: layouts, imposition and PDF rendering.
+
+Importing this package registers every layout (one module per component kind).
+"""
+from . import back, numbered, panel, reference  # noqa: F401  (register layouts)
+from .registry import LAYOUTS
+
+__all__ = ["LAYOUTS"]

@@ -1,0 +1,46 @@
+"""Card backs: a coloured lattice with a central medallion, the same for every card."""
+from __future__ import annotations
+
+from .art.emblems import draw_emblem
+from .art.pen import Pen, mix
+from .registry import CardBox, Param, layout
+
+__all__ = ["draw_back"]
+
+
+@layout(
+    "back", kinds=("deck",),
+    title=Param("text", "", help="a name in the medallion (usually the game's)"),
+    colour=Param("colour", "#283593", help="the background"),
+    accent=Param("colour", "#e8b93c", help="the lattice and the medallion's rim"),
+    emblem=Param("emblem", "", help="an emblem in the medallion"),
+)
+def draw_back(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
+    """A lattice of diamonds over a solid colour, bleeding off every edge, and a medallion."""
+    w, h, b = card.w, card.h, card.bleed
+    colour, accent = p["colour"], p["accent"]
+    pen.style(colour)
+    pen.rect(-b, -b, w + 2 * b, h + 2 * b)
+    step = w / 6
+    pen.style(None, mix(colour, accent, 0.45), 0.8)
+    k = -int((h + 2 * b) / step) - 2
+    while k * step < w + h + 2 * b:                        # diagonals both ways, past the bleed
+        x = k * step
+        pen.line(x - b, -b, x + h + b, h + b)
+        pen.line(x - b, h + b, x + h + b, -b)
+        k += 1
+    inset = card.safe * 0.8
+    pen.style(None, accent, 1.6)
+    pen.rect(inset, inset, w - 2 * inset, h - 2 * inset, r=inset)
+    r = w * 0.3
+    pen.style(mix(colour, "#000000", 0.25), accent, 2.4)
+    pen.circle(w / 2, h / 2, r)
+    if p["emblem"]:
+        draw_emblem(pen, p["emblem"], w / 2 - r * 0.55, h / 2 - r * 0.35, r * 1.1)
+    if p["title"]:
+        pen.style(accent)
+        lines = pen.wrap(p["title"], w * 0.07, r * 1.7, font="serif")
+        y = h / 2 - r * 0.52
+        for line in lines[:2]:
+            pen.fit_text(w / 2, y, line, w * 0.07, r * 1.7, font="serif")
+            y -= w * 0.08

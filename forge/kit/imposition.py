@@ -1,0 +1,153 @@
+"""Imposition: where cards go on a sheet, front and back, and where the crop marks go.
+
+Pure geometry, in points, origin at the bottom-left of the page.
+
+* Cards are set in a grid centred on the page. Between two cards there is either a
+  gap of two bleeds (each card keeps its full bleed) or no gap at all (cards butt and
+  share one cut line); ``spacing: auto`` picks whichever fits more cards, preferring
+  the gap on a tie.
+* The backs of a duplex sheet mirror the fronts: turning the sheet over its *long*
+  edge mirrors the axis along that edge (columns on a portrait page,
+  ``x_back = W − x − w``; rows on a landscape page); turning it over the *short* edge
+  mirrors the other axis. The back offset ``(dx, dy)`` then shifts every back.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..spec.model import MM
+
+__all__ = ["Slot", "Imposition", "impose", "mirror_axis", "NoFit"]
+
+MARK_GAP = 1 * MM        # from the bleed edge to the start of a crop mark
+MARK_LENGTH = 4 * MM     # longest crop mark
+MARK_MIN = 1.5 * MM      # shorter than this, marks are left out
+
+
+class NoFit(ValueError):
+    """The card does not fit on the paper with the requested settings."""
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A card's trim rectangle and the rectangle its art may fill (trim + allowed bleed)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    art: tuple[float, float, float, float]    # x0, y0, x1, y1
+
+
+@dataclass(frozen=True)
+class Imposition:
+    page: tuple[float, float]
+    card: tuple[float, float]
+    bleed: float
+    gap: float
+    cols: int
+    rows: int
+    origin: tuple[float, float]               # bottom-left of the trim block
+
+    @property
+    def per_sheet(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def landscape(self) -> bool:
+        return self.page[0] > self.page[1]
+
+    def trim_block(self) -> tuple[float, float, float, float]:
+        x0, y0 = self.origin
+        cw, ch = self.card
+        return (x0, y0, x0 + self.cols * cw + (self.cols - 1) * self.gap,
+                y0 + self.rows * ch + (self.rows - 1) * self.gap)
+
+    def bleed_block(self) -> tuple[float, float, float, float]:
+        x0, y0, x1, y1 = self.trim_block()
+        b = self.bleed
+        return x0 - b, y0 - b, x1 + b, y1 + b
+
+    def slots(self, count: int | None = None) -> list[Slot]:
+        """The first ``count`` front slots (all by default) in reading order: left to right,
+        top row first. A card keeps its full bleed on every side without a neighbour."""
+        x0, y0 = self.origin
+        cw, ch = self.card
+        n = self.per_sheet if count is None else min(count, self.per_sheet)
+        inner = min(self.bleed, self.gap / 2)       # bleed kept between neighbours
+        out = []
+        for i in range(n):
+            r, c = divmod(i, self.cols)
+            x = x0 + c * (cw + self.gap)
+            y = y0 + (self.rows - 1 - r) * (ch + self.gap)
+            left = self.bleed if c == 0 else inner
+            right = self.bleed if c == self.cols - 1 or i + 1 >= n else inner
+            bottom = self.bleed if r == self.rows - 1 or i + self.cols >= n else inner
+            top = self.bleed if r == 0 else inner
+            out.append(Slot(x, y, cw, ch, (x - left, y - bottom, x + cw + right, y + ch + top)))
+        return out
+
+    def back_slots(self, flip: str, offset: tuple[float, float] = (0.0, 0.0),
+                   count: int | None = None) -> list[Slot]:
+        """Back slots, one per front slot in the same order (see the module docstring)."""
+        W, H = self.page
+        dx, dy = offset
+        axis = mirror_axis(flip, self.landscape)
+        out = []
+        for s in self.slots(count):
+            ax0, ay0, ax1, ay1 = s.art
+            if axis == "x":
+                x, y = W - s.x - s.w, s.y
+                art = (W - ax1, ay0, W - ax0, ay1)
+            else:
+                x, y = s.x, H - s.y - s.h
+                art = (ax0, H - ay1, ax1, H - ay0)
+            out.append(Slot(x + dx, y + dy, s.w, s.h, (art[0] + dx, art[1] + dy, art[2] + dx, art[3] + dy)))
+        return out
+
+    def cut_lines(self) -> tuple[list[float], list[float]]:
+        """Distinct x of vertical cuts and y of horizontal cuts (front side)."""
+        xs, ys = set(), set()
+        for s in self.slots():
+            xs.update((round(s.x, 4), round(s.x + s.w, 4)))
+            ys.update((round(s.y, 4), round(s.y + s.h, 4)))
+        return sorted(xs), sorted(ys)
+
+
+def mirror_axis(flip: str, landscape: bool) -> str:
+    """Which coordinate a duplex flip mirrors: ``"x"`` (columns) or ``"y"`` (rows)."""
+    long_edge_vertical = not landscape
+    if flip == "long-edge":
+        return "x" if long_edge_vertical else "y"
+    return "y" if long_edge_vertical else "x"
+
+
+def _fit(avail: float, size: float, gap: float) -> int:
+    return max(0, int((avail + gap + 1e-6) // (size + gap)))
+
+
+def impose(paper: tuple[float, float], card: tuple[float, float], bleed: float, margin: float,
+           orientation: str = "auto", spacing: str = "auto") -> Imposition:
+    """The grid that fits the most cards; ties prefer a gap, then portrait."""
+    pw, ph = sorted(paper)
+    pages = {"portrait": (pw, ph), "landscape": (ph, pw)}
+    orients = ["portrait", "landscape"] if orientation == "auto" else [orientation]
+    gaps = {"bleed": 2 * bleed, "butt": 0.0}
+    spacings = ["bleed", "butt"] if spacing == "auto" else [spacing]
+    best = None
+    for o in orients:
+        W, H = pages[o]
+        for sp in spacings:
+            gap = gaps[sp]
+            cols = _fit(W - 2 * (margin + bleed), card[0], gap)
+            rows = _fit(H - 2 * (margin + bleed), card[1], gap)
+            if cols * rows and (best is None or cols * rows > best[0]):
+                best = (cols * rows, o, gap, cols, rows)
+    if best is None:
+        raise NoFit(f"a {card[0] / MM:.1f} × {card[1] / MM:.1f} mm card with {bleed / MM:.1f} mm bleed "
+                    f"does not fit on {pw / MM:.0f} × {ph / MM:.0f} mm paper with {margin / MM:.1f} mm margins")
+    _, o, gap, cols, rows = best
+    W, H = pages[o]
+    bw = cols * card[0] + (cols - 1) * gap
+    bh = rows * card[1] + (rows - 1) * gap
+    return Imposition((W, H), card, bleed, gap, cols, rows, ((W - bw) / 2, (H - bh) / 2))

@@ -1,0 +1,34 @@
+"""Panels: a whole page with a heading and wrapped text, for boards and single sheets."""
+from __future__ import annotations
+
+from .art.pen import Pen, mix
+from .registry import CardBox, Param, layout
+
+__all__ = ["draw_panel"]
+
+INK = "#2b2118"
+
+
+@layout(
+    "panel", kinds=("board", "sheet"),
+    heading=Param("text", help="the page's heading"),
+    text=Param("text", "", help="text under the heading, wrapped"),
+    colour=Param("colour", "#f4ecd8", help="the background"),
+)
+def draw_panel(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
+    """Background edge to edge, a frame inside the margin, a heading and wrapped text."""
+    w, h, m = card.w, card.h, card.safe
+    pen.style(p["colour"])
+    pen.rect(0, 0, w, h)
+    pen.style(None, mix(p["colour"], INK, 0.5), 1.5)
+    pen.rect(m, m, w - 2 * m, h - 2 * m, r=m / 2)
+    size = min(w, h) * 0.07
+    pen.style(INK)
+    pen.fit_text(w / 2, h - m - size * 1.4, p["heading"], size, w - 4 * m, font="serif")
+    body = size * 0.4
+    y = h - m - size * 2.6
+    for line in pen.wrap(p["text"], body, w - 4 * m):
+        if y < m + body:
+            break
+        pen.text(2 * m, y, line, body)
+        y -= body * 1.35

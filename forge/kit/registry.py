@@ -1,0 +1,70 @@
+"""The registry of card layouts: each layout names its parameters and draws one face.
+
+A layout module declares itself with :func:`layout`::
+
+    @layout("numbered", kinds=("deck",), value=Param("text"), colour=Param("colour", "#ffffff"))
+    def draw_numbered(pen, card, p, ctx): ...
+
+``p`` holds the parameters resolved for one card in one language; parameters whose
+``scope`` is ``"source"`` are resolved once per row of another component (named by
+the layout's ``source`` parameter) and arrive as a list of dicts.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+__all__ = ["Param", "Layout", "CardBox", "LAYOUTS", "layout", "REQUIRED"]
+
+REQUIRED = object()
+
+#: Parameter kinds: how a value is checked once its templates are resolved.
+PARAM_KINDS = ("text", "colour", "emblem", "number", "bool", "component")
+
+
+@dataclass(frozen=True)
+class Param:
+    kind: str
+    default: Any = REQUIRED
+    scope: str = "card"               # card | source
+    help: str = ""
+
+    @property
+    def required(self) -> bool:
+        return self.default is REQUIRED
+
+
+@dataclass(frozen=True)
+class CardBox:
+    """The geometry a layout draws in: trim ``w`` × ``h`` at the origin, ``bleed`` around it
+    (art that should reach the cut runs to −bleed … w+bleed) and ``safe``, the inset that
+    text must stay inside."""
+
+    w: float
+    h: float
+    bleed: float
+    safe: float
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: str
+    kinds: tuple[str, ...]
+    params: dict[str, Param]
+    draw: Callable = field(compare=False)
+    doc: str = ""
+
+
+LAYOUTS: dict[str, Layout] = {}
+
+
+def layout(name: str, kinds: tuple[str, ...] = ("deck",), **params: Param):
+    """Register the decorated function as layout ``name``."""
+    for pname, p in params.items():
+        assert p.kind in PARAM_KINDS, f"{name}.{pname}: unknown param kind {p.kind}"
+
+    def register(fn: Callable) -> Callable:
+        LAYOUTS[name] = Layout(name, kinds, dict(params), fn, (fn.__doc__ or "").strip())
+        return fn
+
+    return register

@@ -1,0 +1,114 @@
+"""The resolved form of a card spec: what the print engine consumes.
+
+All lengths here are in PDF points (1 pt = 1/72 in). Specs write lengths with a
+unit (``63.5mm``, ``2.5in``, ``12pt``, ``1cm``); a bare number means millimetres.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..errors import Location
+
+__all__ = [
+    "MM", "CARD_PRESETS", "PAPERS", "parse_length", "PrintSettings", "Face", "Row",
+    "Component", "GameSpec",
+]
+
+MM = 72 / 25.4
+
+#: Card sizes in millimetres (width, height), portrait.
+CARD_PRESETS: dict[str, tuple[float, float]] = {
+    "poker": (63.5, 88.9),
+    "bridge": (57.15, 88.9),
+    "tarot": (70.0, 120.0),
+    "mini": (44.45, 63.5),
+}
+
+#: Paper sizes in millimetres (width, height), portrait.
+PAPERS: dict[str, tuple[float, float]] = {
+    "a4": (210.0, 297.0),
+    "letter": (215.9, 279.4),
+}
+
+_UNITS = {"mm": MM, "cm": 10 * MM, "in": 72.0, "pt": 1.0}
+_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$")
+
+
+def parse_length(value) -> float:
+    """``"3mm"`` → 8.5039… pt. A bare number is millimetres. Raises ValueError."""
+    if isinstance(value, bool):
+        raise ValueError("a boolean is not a length")
+    if isinstance(value, (int, float)):
+        return float(value) * MM
+    if isinstance(value, str):
+        m = _LENGTH.match(value)
+        if m:
+            return float(m.group(1)) * _UNITS[m.group(2) or "mm"]
+    raise ValueError(f"not a length: {value!r}")
+
+
+@dataclass(frozen=True)
+class PrintSettings:
+    """How a component is laid out on paper (lengths in points)."""
+
+    papers: tuple[str, ...] = ("a4",)
+    orientation: str = "auto"          # auto | portrait | landscape
+    bleed: float = 3 * MM
+    crop_marks: bool = True
+    duplex: str = "long-edge"          # long-edge | short-edge | off
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    margin: float = 5 * MM             # page edge → bleed edge, at least
+    spacing: str = "auto"              # auto | bleed (a gap of 2 × bleed) | butt (shared cut lines)
+
+
+@dataclass(frozen=True)
+class Face:
+    """One side's layout: the layout name and its raw (still templated) parameters."""
+
+    layout: str
+    params: dict
+    location: Location
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of card data: its fields and where it was written."""
+
+    fields: dict
+    location: Location
+    copies: int = 1
+
+
+@dataclass
+class Component:
+    """A printable component of a game: a deck of cards, a sheet or a board."""
+
+    name: str
+    kind: str                          # deck | sheet | board
+    size: tuple[float, float]          # card or page trim size, points
+    rows: list[Row]
+    front: Face
+    back: Face | None
+    print: PrintSettings
+    location: Location
+    title: str = ""
+
+    @property
+    def card_count(self) -> int:
+        return sum(r.copies for r in self.rows)
+
+
+@dataclass
+class GameSpec:
+    """A whole game: metadata, strings per language, and components."""
+
+    game: str
+    path: str
+    title: str
+    authors: list[str]
+    languages: list[str]
+    strings: dict[str, dict[str, str]]
+    components: dict[str, Component] = field(default_factory=dict)
+    string_locations: dict[str, Location] = field(default_factory=dict)
+    titles: dict[str, str] = field(default_factory=dict)    # title resolved per language

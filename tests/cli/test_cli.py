@@ -1,0 +1,80 @@
+"""The command line, run as a separate process: version, list, build, errors."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from forge import __version__
+
+from ..conftest import run_forge, tree_digest
+
+LOCATED = re.compile(r"^cardspecs/[\w/.-]+:\d+: .+")
+
+
+def test_version():
+    result = run_forge("--version")
+    assert result.returncode == 0 and result.stdout.strip() == f"forge {__version__}"
+
+
+def test_list_shows_games_components_languages():
+    result = run_forge("list")
+    assert result.returncode == 0
+    assert "dalmuti" in result.stdout and "reference" in result.stdout and "fr, en" in result.stdout
+
+
+def test_build_one_language_one_paper_names_files_plainly(project, tmp_path):
+    out = tmp_path / "out"
+    result = run_forge("build", "--lang", "en", "--paper", "letter", "--out", str(out), cwd=project)
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in (out / "dalmuti" / "en").iterdir()) == ["cards.pdf", "reference.pdf"]
+    assert not (out / "dalmuti" / "fr").exists()
+    assert "files written" in result.stdout
+
+
+BAD = {
+    "unknown key": ("    card: poker", "    card: poker\n    sleeves: yes"),
+    "wrong type": ("  bleed: 3mm", "  bleed: [3]"),
+    "yaml syntax": ("    kind: deck\n    title", "    kind: deck\n   title"),
+    "missing data file": ("data: dalmuti/deck.csv", "data: dalmuti/decks.csv"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD))
+def test_bad_spec_one_located_line_exit_2_build_untouched(project, case):
+    old, new = BAD[case]
+    spec = project / "cardspecs" / "dalmuti.yaml"
+    text = spec.read_text()
+    assert old in text
+    build = project / "build"
+    assert run_forge("build", "--out", str(build), cwd=project).returncode == 0
+    before = tree_digest(build)
+    spec.write_text(text.replace(old, new, 1))
+    result = run_forge("build", "--out", str(build), cwd=project)
+    assert result.returncode == 2
+    located = [line for line in result.stderr.splitlines() if LOCATED.match(line)]
+    assert len(located) == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    assert tree_digest(build) == before
+
+
+def test_debug_shows_traceback(project):
+    spec = project / "cardspecs" / "dalmuti.yaml"
+    spec.write_text(spec.read_text().replace("  bleed: 3mm", "  bleed: lots"))
+    result = run_forge("--debug", "build", cwd=project)
+    assert result.returncode != 0 and "Traceback" in result.stderr
+
+
+def test_unknown_game_and_paper_exit_2(project):
+    assert run_forge("build", "chess", cwd=project).returncode == 2
+    result = run_forge("build", "--paper", "a3", cwd=project)
+    assert result.returncode == 2 and "unknown paper 'a3'" in result.stderr
+
+
+def test_calibration_sheet(tmp_path):
+    from ..pdftools import box, open_pdf
+    result = run_forge("calibrate", "--paper", "letter", "--out", str(tmp_path))
+    assert result.returncode == 0
+    reader = open_pdf(tmp_path / "calibration-letter.pdf")
+    assert len(reader.pages) == 2
+    assert box(reader.pages[0], "/MediaBox") == pytest.approx((0, 0, 612, 792), abs=0.01)

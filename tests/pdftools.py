@@ -1,0 +1,132 @@
+"""Read what a written PDF actually contains, independently of the code that wrote it.
+
+* ``placements(page)``: every form XObject drawn on the page, as the rectangle its
+  bounding box covers on the page (content stream parsed, ``cm``/``q``/``Q`` tracked).
+* ``segments(page)``: straight stroked segments drawn directly on the page (crop marks).
+* ``words(path)``: words with their page rectangles, from poppler's ``pdftotext -bbox``.
+"""
+from __future__ import annotations
+
+import html
+import re
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+Rect = tuple[float, float, float, float]
+
+
+def _mul(a, b):
+    """Matrix product a × b of PDF matrices [a b c d e f]."""
+    return [
+        a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],
+        a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3],
+        a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5],
+    ]
+
+
+def _apply(m, x, y):
+    return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
+
+
+def _ops(page, reader):
+    return ContentStream(page.get_contents(), reader).operations
+
+
+@dataclass(frozen=True)
+class Placement:
+    name: str
+    rect: Rect          # the form's BBox on the page
+
+
+def placements(page, reader) -> list[Placement]:
+    xobjects = page["/Resources"].get("/XObject", {})
+    ctm, stack, out = [1, 0, 0, 1, 0, 0], [], []
+    for operands, op in _ops(page, reader):
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop()
+        elif op == b"cm":
+            ctm = _mul([float(v) for v in operands], ctm)
+        elif op == b"Do":
+            name = operands[0]
+            xo = xobjects[name].get_object()
+            if xo.get("/Subtype") != "/Form":
+                continue
+            m = _mul([float(v) for v in xo.get("/Matrix", [1, 0, 0, 1, 0, 0])], ctm)
+            x0, y0, x1, y1 = (float(v) for v in xo["/BBox"])
+            pts = [_apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            out.append(Placement(str(name), (min(xs), min(ys), max(xs), max(ys))))
+    return out
+
+
+def segments(page, reader) -> list[tuple[float, float, float, float]]:
+    """Stroked straight segments drawn at page level (outside forms), in page coordinates."""
+    ctm, stack, out, path, cur = [1, 0, 0, 1, 0, 0], [], [], [], None
+    for operands, op in _ops(page, reader):
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop()
+        elif op == b"cm":
+            ctm = _mul([float(v) for v in operands], ctm)
+        elif op == b"m":
+            cur = _apply(ctm, *(float(v) for v in operands))
+        elif op == b"l" and cur is not None:
+            nxt = _apply(ctm, *(float(v) for v in operands))
+            path.append((*cur, *nxt))
+            cur = nxt
+        elif op in (b"S", b"s"):
+            out.extend(path)
+            path, cur = [], None
+        elif op in (b"n", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*", b"re"):
+            if op != b"re":
+                path, cur = [], None
+    return out
+
+
+@dataclass(frozen=True)
+class Word:
+    text: str
+    rect: Rect          # PDF coordinates (origin bottom-left)
+
+    @property
+    def height(self) -> float:
+        return self.rect[3] - self.rect[1]
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return (self.rect[0] + self.rect[2]) / 2, (self.rect[1] + self.rect[3]) / 2
+
+
+_PAGE = re.compile(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', re.S)
+_WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>')
+
+
+def words(path: Path) -> list[list[Word]]:
+    """Words of every page, read by poppler."""
+    xml = subprocess.run(["pdftotext", "-bbox", str(path), "-"], check=True,
+                         capture_output=True, text=True).stdout
+    pages = []
+    for w, h, body in _PAGE.findall(xml):
+        height = float(h)
+        pages.append([Word(html.unescape(t), (float(x0), height - float(y1), float(x1), height - float(y0)))
+                      for x0, y0, x1, y1, t in _WORD.findall(body)])
+    return pages
+
+
+def inside(point, rect: Rect) -> bool:
+    return rect[0] <= point[0] <= rect[2] and rect[1] <= point[1] <= rect[3]
+
+
+def box(page, name: str) -> Rect:
+    return tuple(float(v) for v in page[name])
+
+
+def open_pdf(path: Path) -> PdfReader:
+    return PdfReader(str(path))

@@ -1,0 +1,170 @@
+"""The card spec language: what it accepts, and the located errors for what it refuses."""
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from forge.errors import ErrorGroup
+from forge.spec.loader import load_spec
+from forge.spec.model import MM
+
+BASE = """\
+game: demo
+languages: [en, fr]
+strings:
+  en: {title: Demo, card: "Card {n}"}
+  fr: {title: Démo, card: "Carte {n}"}
+components:
+  deck:
+    card: mini
+    rows:
+      - {n: 1}
+      - {n: 2, copies: 3}
+    front: {layout: numbered, value: "{n}", title: "@card"}
+"""
+
+
+def write(folder: Path, text: str, name: str = "demo.yaml") -> Path:
+    (folder / "cardspecs").mkdir(exist_ok=True)
+    path = folder / "cardspecs" / name
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+def errors_of(path: Path) -> list[str]:
+    with pytest.raises(ErrorGroup) as info:
+        load_spec(path, path.parent.parent)
+    return [str(e) for e in info.value.errors]
+
+
+def test_valid_spec_resolves(tmp_path):
+    spec = load_spec(write(tmp_path, BASE), tmp_path)
+    deck = spec.components["deck"]
+    assert deck.card_count == 4
+    assert deck.size == pytest.approx((44.45 * MM, 63.5 * MM))
+    assert deck.print.bleed == pytest.approx(3 * MM)
+
+
+def test_unknown_key_lists_allowed_keys(tmp_path):
+    path = write(tmp_path, BASE.replace("    card: mini", "    card: mini\n    colour: red"))
+    [msg] = errors_of(path)
+    assert msg.startswith("cardspecs/demo.yaml:9: unknown key 'colour'") or ":9: unknown key 'colour'" in msg
+    for allowed in ("kind", "card", "copies", "rows", "data", "front", "back", "print", "extends"):
+        assert allowed in msg
+
+
+def test_wrong_type_names_expected_type(tmp_path):
+    path = write(tmp_path, BASE.replace("    card: mini", "    card: mini\n    copies: three"))
+    [msg] = errors_of(path)
+    assert ":9: 'copies' has the wrong type (expected a whole number" in msg
+    assert "got string 'three'" in msg
+
+
+def test_yaml_syntax_error_is_located(tmp_path):
+    path = write(tmp_path, BASE.replace("    card: mini", "    card: [mini"))
+    [msg] = errors_of(path)
+    assert "demo.yaml:" in msg and "YAML syntax error" in msg
+
+
+def test_missing_data_file(tmp_path):
+    path = write(tmp_path, BASE.replace("""    rows:
+      - {n: 1}
+      - {n: 2, copies: 3}""", "    data: demo/nowhere.csv"))
+    [msg] = errors_of(path)
+    assert ":9: data file not found" in msg and "nowhere.csv" in msg
+
+
+def test_all_problems_are_reported(tmp_path):
+    text = BASE.replace("    card: mini", "    card: mini\n    colour: red\n    copies: x")
+    text = text.replace("languages: [en, fr]", "languages: [en, fr]\nfont: big")
+    assert len(errors_of(write(tmp_path, text))) == 3
+
+
+def test_data_file_rows_and_lines(tmp_path):
+    (tmp_path / "cardspecs" / "demo").mkdir(parents=True)
+    (tmp_path / "cardspecs" / "demo" / "rows.csv").write_text("n,copies\n1,2\n2,x\n")
+    path = write(tmp_path, BASE.replace("""    rows:
+      - {n: 1}
+      - {n: 2, copies: 3}""", "    data: demo/rows.csv"))
+    [msg] = errors_of(path)
+    assert msg.startswith("cardspecs/demo/rows.csv:3: row 'copies'") or "rows.csv:3: row 'copies'" in msg
+
+
+def test_missing_translation_is_an_error(tmp_path):
+    path = write(tmp_path, BASE.replace('fr: {title: Démo, card: "Carte {n}"}', "fr: {title: Démo}"))
+    msgs = errors_of(path)
+    assert any("string 'card' has no 'fr' translation" in m for m in msgs)
+
+
+def test_unknown_field_in_template(tmp_path):
+    path = write(tmp_path, BASE.replace('value: "{n}"', 'value: "{rank}"'))
+    [msg] = errors_of(path)
+    assert "unknown field 'rank'" in msg and "expected one of: copies, n" in msg
+
+
+def test_unknown_layout_parameter(tmp_path):
+    path = write(tmp_path, BASE.replace('title: "@card"}', 'title: "@card", size: 3}'))
+    [msg] = errors_of(path)
+    assert "unknown key 'size' in layout 'numbered'" in msg and "emblem" in msg
+
+
+def test_component_extends_merges_and_detects_cycles(tmp_path):
+    text = BASE + """\
+  big:
+    extends: deck
+    card: poker
+"""
+    spec = load_spec(write(tmp_path, text), tmp_path)
+    assert spec.components["big"].card_count == 4
+    assert spec.components["big"].size == pytest.approx((63.5 * MM, 88.9 * MM))
+    cyclic = text.replace("  deck:\n", "  deck:\n    extends: big\n")
+    assert any("'extends' makes a cycle" in m for m in errors_of(write(tmp_path, cyclic)))
+
+
+def test_file_extends_and_cycle(tmp_path):
+    write(tmp_path, BASE, "base.yaml")
+    child = write(tmp_path, "extends: base.yaml\ngame: child\nprint: {paper: letter}\n", "child.yaml")
+    spec = load_spec(child, tmp_path)
+    assert spec.game == "child" and spec.components["deck"].print.papers == ("letter",)
+    write(tmp_path, "extends: b.yaml\n", "a.yaml")
+    write(tmp_path, "extends: a.yaml\n", "b.yaml")
+    [msg] = errors_of(tmp_path / "cardspecs" / "a.yaml")
+    assert "cycle" in msg and "a.yaml → b.yaml → a.yaml" in msg
+
+
+def test_lengths_and_presets(tmp_path):
+    text = BASE.replace("    card: mini", "    card: {width: 2.5in, height: 90}\n    print: {bleed: 0.125in, margin: 1cm}")
+    deck = load_spec(write(tmp_path, text), tmp_path).components["deck"]
+    assert deck.size == pytest.approx((180.0, 90 * MM))
+    assert deck.print.bleed == pytest.approx(9.0) and deck.print.margin == pytest.approx(10 * MM)
+
+
+def test_cardspec_doc_example_is_valid(tmp_path):
+    """The complete worked spec in docs/cardspec.md loads as written."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "cardspec.md").read_text()
+    blocks = doc.split("```yaml\n")[1:]
+    spec_text = next(b.split("```")[0] for b in blocks if b.startswith("# cardspecs/"))
+    files = {}
+    for block in blocks:
+        body = block.split("```")[0]
+        first = body.splitlines()[0]
+        if first.startswith("# cardspecs/"):
+            files[first[2:].strip()] = body
+    for rel, body in files.items():
+        target = tmp_path / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(body)
+    for rel, body in ((r, b) for r, b in _csv_blocks(doc)):
+        (tmp_path / rel).write_text(body)
+    main = next(tmp_path / r for r in files if r.count("/") == 1)
+    spec = load_spec(main, tmp_path)
+    assert spec.components and spec_text
+
+
+def _csv_blocks(doc: str):
+    for block in doc.split("```csv\n")[1:]:
+        body = block.split("```")[0]
+        first, rest = body.split("\n", 1)
+        yield first[2:].strip(), rest
