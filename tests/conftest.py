@@ -40,3 +40,27 @@ def project(tmp_path) -> Path:
     """A scratch project holding a copy of the real cardspecs/."""
     shutil.copytree(ROOT / "cardspecs", tmp_path / "cardspecs")
     return tmp_path
+
+
+def doc_files(doc: Path) -> dict[str, str]:
+    """The files of the worked spec in a Markdown doc: fenced yaml/csv blocks whose first
+    line is a comment naming a path under cardspecs/."""
+    text = doc.read_text(encoding="utf-8")
+    files = {}
+    for fence in ("```yaml\n", "```csv\n"):
+        for block in text.split(fence)[1:]:
+            body = block.split("```")[0]
+            first, rest = body.split("\n", 1)
+            if first.startswith("# cardspecs/"):
+                files[first[2:].strip()] = body if fence == "```yaml\n" else rest
+    return files
+
+
+@pytest.fixture
+def doc_project(tmp_path) -> Path:
+    """A project made of the complete worked spec in docs/cardspec.md, written out as files."""
+    for rel, body in doc_files(ROOT / "docs" / "cardspec.md").items():
+        target = tmp_path / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(body, encoding="utf-8")
+    return tmp_path

@@ -141,30 +141,8 @@ def test_lengths_and_presets(tmp_path):
     assert deck.print.bleed == pytest.approx(9.0) and deck.print.margin == pytest.approx(10 * MM)
 
 
-def test_cardspec_doc_example_is_valid(tmp_path):
+def test_cardspec_doc_example_is_valid(doc_project):
     """The complete worked spec in docs/cardspec.md loads as written."""
-    doc = (Path(__file__).resolve().parents[2] / "docs" / "cardspec.md").read_text()
-    blocks = doc.split("```yaml\n")[1:]
-    spec_text = next(b.split("```")[0] for b in blocks if b.startswith("# cardspecs/"))
-    files = {}
-    for block in blocks:
-        body = block.split("```")[0]
-        first = body.splitlines()[0]
-        if first.startswith("# cardspecs/"):
-            files[first[2:].strip()] = body
-    for rel, body in files.items():
-        target = tmp_path / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(body)
-    for rel, body in ((r, b) for r, b in _csv_blocks(doc)):
-        (tmp_path / rel).write_text(body)
-    main = next(tmp_path / r for r in files if r.count("/") == 1)
-    spec = load_spec(main, tmp_path)
-    assert spec.components and spec_text
-
-
-def _csv_blocks(doc: str):
-    for block in doc.split("```csv\n")[1:]:
-        body = block.split("```")[0]
-        first, rest = body.split("\n", 1)
-        yield first[2:].strip(), rest
+    spec = load_spec(doc_project / "cardspecs" / "foxhens.yaml", doc_project)
+    assert set(spec.components) == {"deck", "reference", "board"}
+    assert spec.components["deck"].card_count == 16

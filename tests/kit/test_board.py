@@ -1,0 +1,36 @@
+"""Boards on custom page sizes, built from the worked spec of docs/cardspec.md."""
+from __future__ import annotations
+
+import pytest
+
+from ..conftest import run_forge
+from ..pdftools import box, open_pdf, words
+
+MM = 72 / 25.4
+
+
+def test_board_pages_are_exactly_the_custom_size(doc_project, tmp_path):
+    out = tmp_path / "out"
+    result = run_forge("build", "foxhens", "--out", str(out), cwd=doc_project)
+    assert result.returncode == 0, result.stderr
+    for lang, heading in (("en", "Farmyard"), ("fr", "Basse-cour")):
+        path = out / "foxhens" / lang / "board-a4.pdf"
+        reader = open_pdf(path)
+        assert len(reader.pages) == 2                              # front and back
+        for page in reader.pages:
+            media = box(page, "/MediaBox")
+            assert media == pytest.approx((0, 0, 841.89, 439.37), abs=0.005)
+            assert media == pytest.approx((0, 0, 297 * MM, 155 * MM), abs=1e-4)
+            assert box(page, "/TrimBox") == pytest.approx(media)
+            assert box(page, "/BleedBox") == pytest.approx(media)
+        assert all(any(w.text == heading.split()[0] for w in ws) for ws in words(path))
+
+
+def test_doc_deck_counts_and_reference(doc_project, tmp_path):
+    out = tmp_path / "out"
+    assert run_forge("build", "--lang", "fr", "--paper", "a4", "--out", str(out), cwd=doc_project).returncode == 0
+    cards = open_pdf(out / "foxhens" / "fr" / "deck.pdf")
+    assert len(cards.pages) == 4            # 16 cards: 2 sheets of 9, each with its backs
+    text = " ".join(w.text for w in words(out / "foxhens" / "fr" / "reference.pdf")[0])
+    for name in ("Renard", "Poule", "Poussin", "×"):
+        assert name in text
