@@ -32,8 +32,18 @@ def _apply(m, x, y):
     return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
 
 
-def _ops(page, reader):
-    return ContentStream(page.get_contents(), reader).operations
+def _walk(page, reader):
+    """Yield (operands, operator, current transformation matrix) for the page's content."""
+    ctm, stack = [1, 0, 0, 1, 0, 0], []
+    for operands, op in ContentStream(page.get_contents(), reader).operations:
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop()
+        elif op == b"cm":
+            ctm = _mul([float(v) for v in operands], ctm)
+        else:
+            yield operands, op, ctm
 
 
 @dataclass(frozen=True)
@@ -44,38 +54,26 @@ class Placement:
 
 def placements(page, reader) -> list[Placement]:
     xobjects = page["/Resources"].get("/XObject", {})
-    ctm, stack, out = [1, 0, 0, 1, 0, 0], [], []
-    for operands, op in _ops(page, reader):
-        if op == b"q":
-            stack.append(ctm)
-        elif op == b"Q":
-            ctm = stack.pop()
-        elif op == b"cm":
-            ctm = _mul([float(v) for v in operands], ctm)
-        elif op == b"Do":
-            name = operands[0]
-            xo = xobjects[name].get_object()
-            if xo.get("/Subtype") != "/Form":
-                continue
-            m = _mul([float(v) for v in xo.get("/Matrix", [1, 0, 0, 1, 0, 0])], ctm)
-            x0, y0, x1, y1 = (float(v) for v in xo["/BBox"])
-            pts = [_apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
-            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-            out.append(Placement(str(name), (min(xs), min(ys), max(xs), max(ys))))
+    out = []
+    for operands, op, ctm in _walk(page, reader):
+        if op != b"Do":
+            continue
+        xo = xobjects[operands[0]].get_object()
+        if xo.get("/Subtype") != "/Form":
+            continue
+        m = _mul([float(v) for v in xo.get("/Matrix", [1, 0, 0, 1, 0, 0])], ctm)
+        x0, y0, x1, y1 = (float(v) for v in xo["/BBox"])
+        pts = [_apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        out.append(Placement(str(operands[0]), (min(xs), min(ys), max(xs), max(ys))))
     return out
 
 
 def segments(page, reader) -> list[tuple[float, float, float, float]]:
     """Stroked straight segments drawn at page level (outside forms), in page coordinates."""
-    ctm, stack, out, path, cur = [1, 0, 0, 1, 0, 0], [], [], [], None
-    for operands, op in _ops(page, reader):
-        if op == b"q":
-            stack.append(ctm)
-        elif op == b"Q":
-            ctm = stack.pop()
-        elif op == b"cm":
-            ctm = _mul([float(v) for v in operands], ctm)
-        elif op == b"m":
+    out, path, cur = [], [], None
+    for operands, op, ctm in _walk(page, reader):
+        if op == b"m":
             cur = _apply(ctm, *(float(v) for v in operands))
         elif op == b"l" and cur is not None:
             nxt = _apply(ctm, *(float(v) for v in operands))
@@ -84,9 +82,8 @@ def segments(page, reader) -> list[tuple[float, float, float, float]]:
         elif op in (b"S", b"s"):
             out.extend(path)
             path, cur = [], None
-        elif op in (b"n", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*", b"re"):
-            if op != b"re":
-                path, cur = [], None
+        elif op in (b"n", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"):
+            path, cur = [], None
     return out
 
 
