@@ -232,6 +232,8 @@ def _print_settings(d: Any, base: PrintSettings, where: Location, pb: Problems) 
             pb.add(d.at("paper"), f"unknown paper '{bad[0] if bad else ''}' (expected one of: {', '.join(PAPERS)})")
         else:
             values["papers"] = tuple(papers)
+    if d.get("duplex") is False:       # YAML reads a bare `off` as false
+        d["duplex"] = "off"
     for key in ("orientation", "duplex", "spacing"):
         values[key] = _typed(d, key, pb, " or ".join(ENUMS[key]), _enum(ENUMS[key]), values[key])
     values["crop_marks"] = _typed(d, "crop_marks", pb, "boolean", _is(bool), values["crop_marks"])

@@ -34,3 +34,14 @@ def test_doc_deck_counts_and_reference(doc_project, tmp_path):
     text = " ".join(w.text for w in words(out / "foxhens" / "fr" / "reference.pdf")[0])
     for name in ("Renard", "Poule", "Poussin", "×"):
         assert name in text
+
+
+@pytest.mark.parametrize("paper, size", [("a4", (595.2756, 841.8898)), ("letter", (612, 792))])
+def test_sheet_takes_the_paper_size(doc_project, tmp_path, paper, size):
+    out = tmp_path / "out"
+    assert run_forge("build", "foxhens", "--lang", "fr", "--paper", paper, "--out", str(out),
+                     cwd=doc_project).returncode == 0
+    reader = open_pdf(out / "foxhens" / "fr" / "summary.pdf")
+    assert len(reader.pages) == 1                                  # duplex: off
+    assert box(reader.pages[0], "/MediaBox") == pytest.approx((0, 0, *size), abs=1e-3)
+    assert "Résumé" in [w.text for w in words(out / "foxhens" / "fr" / "summary.pdf")[0]]

@@ -69,14 +69,16 @@ def test_qpdf_check_passes(dalmuti_build):
         assert result.returncode == 0, result.stdout + result.stderr
 
 
-def _mirror(rect, page_box, landscape):
-    """Where the long-edge flip brings a rectangle on the other side of the sheet."""
+def _mirror(rect, page_box, landscape, flip):
+    """Where turning the sheet over brings a rectangle: over the long edge, a portrait sheet's
+    columns (a landscape sheet's rows) are mirrored; over the short edge, the other way."""
     W, H = page_box[2], page_box[3]
     x0, y0, x1, y1 = rect
-    return (W - x1, y0, W - x0, y1) if not landscape else (x0, H - y1, x1, H - y0)
+    columns = (flip == "long-edge") != landscape
+    return (W - x1, y0, W - x0, y1) if columns else (x0, H - y1, x1, H - y0)
 
 
-def _registration(path, offset=(0.0, 0.0)):
+def _registration(path, offset=(0.0, 0.0), flip="long-edge"):
     reader = open_pdf(path)
     checked = 0
     for i in range(0, len(reader.pages), 2):
@@ -87,7 +89,7 @@ def _registration(path, offset=(0.0, 0.0)):
         backs = [p.rect for p in placements(back, reader)]
         assert len(fronts) == len(backs)
         for rect in fronts:
-            x0, y0, x1, y1 = _mirror(rect, media, landscape)
+            x0, y0, x1, y1 = _mirror(rect, media, landscape, flip)
             want = (x0 + offset[0], y0 + offset[1], x1 + offset[0], y1 + offset[1])
             assert any(all(abs(a - b) <= TOL for a, b in zip(want, got)) for got in backs), \
                 f"page {i + 2}: no back at {want}"
@@ -100,14 +102,16 @@ def test_duplex_backs_mirror_fronts(dalmuti_build, name):
     assert _registration(dalmuti_build / "dalmuti" / name) == 80
 
 
-def test_back_offset_is_applied(project, tmp_path):
+@pytest.mark.parametrize("flip", ["long-edge", "short-edge"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_back_offset_is_applied(project, tmp_path, flip, paper):
     spec = project / "cardspecs" / "dalmuti.yaml"
-    spec.write_text(spec.read_text().replace("  duplex: long-edge", "  duplex: long-edge\n  back_offset: [1.5mm, -2mm]"))
+    spec.write_text(spec.read_text().replace("  duplex: long-edge", f"  duplex: {flip}\n  back_offset: [1.5mm, -2mm]"))
     out = tmp_path / "out"
-    result = run_forge("build", "dalmuti", "--lang", "en", "--paper", "a4", "--out", str(out), cwd=project)
+    result = run_forge("build", "dalmuti", "--lang", "en", "--paper", paper, "--out", str(out), cwd=project)
     assert result.returncode == 0, result.stderr
     mm = 72 / 25.4
-    assert _registration(out / "dalmuti" / "en" / "cards.pdf", (1.5 * mm, -2 * mm)) == 80
+    assert _registration(out / "dalmuti" / "en" / "cards.pdf", (1.5 * mm, -2 * mm), flip) == 80
 
 
 @pytest.mark.parametrize("name", ["fr/cards-a4.pdf", "en/cards-letter.pdf"])

@@ -144,5 +144,5 @@ def test_lengths_and_presets(tmp_path):
 def test_cardspec_doc_example_is_valid(doc_project):
     """The complete worked spec in docs/cardspec.md loads as written."""
     spec = load_spec(doc_project / "cardspecs" / "foxhens.yaml", doc_project)
-    assert set(spec.components) == {"deck", "reference", "board"}
+    assert set(spec.components) == {"deck", "reference", "board", "summary"}
     assert spec.components["deck"].card_count == 16
