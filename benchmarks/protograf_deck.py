@@ -12,7 +12,7 @@ its fronts, mirrored left to right, i.e. long-edge duplex like forge.
 protograf keeps the document in module globals, refuses a second Create() in one
 process (it calls sys.exit) and parses sys.argv in Create(), so render() runs the
 script in a fresh subprocess of the same interpreter: its time includes starting
-Python and importing protograf (about 0.6 s).
+Python and importing protograf (roughly 0.5 s).
 """
 from __future__ import annotations
 
@@ -62,7 +62,8 @@ def _build(n: int, path: str) -> None:
                    stroke="#3949AB", stroke_width=1, fill=None),
          text(x=4.2, y=10.5, font_size=21, font_name="Helvetica-Bold", stroke=ink, align="left",
               text=T("{{n}}")),
-         text(x=w / 2, y=h * 0.27, font_size=21, font_name="Helvetica-Bold", stroke=ink, align="centre", text=T("{{n}}")),
+         text(x=w / 2, y=h * 0.27, font_size=21, font_name="Helvetica-Bold", stroke=ink,
+              align="centre", text=T("{{n}}")),
          circle(cx=w / 2, cy=h / 2, radius=w * 0.27, stroke="#3949AB", fill="#99A6D9"),
          text(x=w / 2, y=h * 0.76, font_size=15, font_name="Times-Roman", stroke="#1A1A1A",
               align="centre", text=T("Card {{n}}")),
