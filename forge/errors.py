@@ -10,7 +10,10 @@ Hierarchy::
     │   ├── YamlSyntaxError       a YAML file cannot be parsed
     │   └── DataFileError         a data file (CSV/YAML rows) is missing or malformed
     ├── ErrorGroup                several InputErrors of one run, reported together (exit 2)
-    └── BuildError                the build itself failed (exit 1)
+    ├── BuildError                the build itself failed (exit 1)
+    └── EngineError               the rules engine refused something
+        ├── IllegalMove           a move that the rules do not allow now
+        └── InvariantError        a state broke an invariant (a bug, never a player's fault)
 
 Each InputError carries a :class:`Location` and an optional hint; ``str(error)``
 is the one-line ``file:line: message`` form.
@@ -22,7 +25,8 @@ from pathlib import Path
 
 __all__ = [
     "Location", "ForgeError", "InputError", "SpecError", "YamlSyntaxError",
-    "DataFileError", "ErrorGroup", "BuildError", "describe",
+    "DataFileError", "ErrorGroup", "BuildError", "EngineError", "IllegalMove", "InvariantError",
+    "describe",
 ]
 
 
@@ -90,6 +94,18 @@ class ErrorGroup(ForgeError):
 
 class BuildError(ForgeError):
     """The build failed for a reason that is not bad input (e.g. the disk)."""
+
+
+class EngineError(ForgeError):
+    """The rules engine refused something."""
+
+
+class IllegalMove(EngineError):
+    """A move the rules do not allow in this state (the message says why)."""
+
+
+class InvariantError(EngineError):
+    """A state broke an invariant: cards lost or duplicated, scores inconsistent."""
 
 
 def describe(value: object) -> str:

@@ -86,3 +86,30 @@ def calibrate(
     path = out_dir / f"calibration-{paper}{'' if flip == 'long-edge' else '-short-edge'}.pdf"
     atomic_write(path, render_calibration(paper, flip).data)
     out.print(f"wrote {path}")
+
+
+@app.command()
+def check(
+    paths: Annotated[Optional[list[Path]], typer.Argument(help="Rules files or folders (default: rules_src/).")] = None,
+    junit: Annotated[Optional[Path], typer.Option("--junit", help="Also write JUnit XML to this file.")] = None,
+) -> None:
+    """Check every worked example of the rulebooks against the rules engine.
+
+    Exit 0 when all hold, 1 when an example fails or an edition lacks one, 2 on bad input."""
+    from ..engine.examples import check_paths, junit_xml
+    from ..files import atomic_write
+    try:
+        result = check_paths(paths or [project_root() / "rules_src"])
+    except ForgeError as exc:
+        report(exc)
+    for f in result.failures:
+        err.print(str(f), markup=False, highlight=False)
+    for line in result.missing:
+        err.print(line, markup=False, highlight=False)
+    if junit:
+        atomic_write(junit, junit_xml(result).encode("utf-8"))
+    bad = len({(f.example.path, f.example.id) for f in result.failures})
+    out.print(f"{len(result.examples)} examples checked: {len(result.examples) - bad} hold, {bad} fail"
+              + (f"; {len(result.missing)} missing from an edition" if result.missing else ""))
+    if not result.ok:
+        raise typer.Exit(1)

@@ -1,0 +1,1 @@
+"""The rules engine: games as states and moves, worked examples, simulation."""

@@ -1,0 +1,169 @@
+"""The rules engine's core protocol.
+
+A :class:`Game` builds a :class:`State` from players, options and a seeded
+``random.Random``. A state says who may act now (a *set* of seats, so simultaneous
+votes and out-of-turn plays fit), lists a seat's legal moves, applies a move
+(refusing an illegal one with :class:`~forge.errors.IllegalMove`), says when the game
+is over and the scores, and checks its invariants on demand.
+
+Moves are small frozen dataclasses whose ``str()`` is their notation in a rulebook
+("play 9 9 J", "pass", "vote B"); ``Game.parse_move`` reads it back.
+
+Where the rules are silent, a state calls :meth:`State.rule` with the name of a
+documented house ruling (``Game.RULINGS`` maps each name to its text); every use is
+counted in ``State.rulings`` so a simulation can report how often it happens.
+
+Chance is explicit: all shuffles and draws use the state's ``rng``, and games accept
+a fixed deal through their options so tests and examples can script one.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Callable, ClassVar, Mapping, Sequence
+
+from ..errors import IllegalMove
+
+__all__ = ["Game", "State", "Policy", "random_policy", "playout", "GAMES", "register", "get_game"]
+
+
+class State:
+    """One game in progress. Subclasses fill in the rules."""
+
+    game: "Game"
+    players: tuple[str, ...]
+
+    def __init__(self, game: "Game", players: Sequence[str], rng: random.Random):
+        self.game = game
+        self.players = tuple(players)
+        self.rng = rng
+        self.rulings: Counter[str] = Counter()
+        self.steps = 0
+
+    # -- the protocol --------------------------------------------------------
+    def to_act(self) -> frozenset[int]:
+        """Seats that may move now (empty when the game is over)."""
+        raise NotImplementedError
+
+    def legal_moves(self, seat: int) -> list:
+        """Every move ``seat`` may make now (empty if it may not act)."""
+        raise NotImplementedError
+
+    def _apply(self, seat: int, move) -> None:
+        """Apply a move already known to be legal."""
+        raise NotImplementedError
+
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    def scores(self) -> list[int]:
+        raise NotImplementedError
+
+    def check_invariants(self) -> None:
+        """Raise InvariantError if a card is lost or doubled or scores disagree."""
+        raise NotImplementedError
+
+    # -- shared behaviour ------------------------------------------------------
+    def apply(self, seat: int, move) -> None:
+        """Apply ``move`` for ``seat``; an illegal move raises IllegalMove saying why."""
+        if self.is_over():
+            raise IllegalMove(f"{self.players[seat]} cannot {move}: the game is over")
+        if seat not in self.to_act():
+            raise IllegalMove(f"{self.players[seat]} cannot {move}: it is not their turn "
+                              f"(waiting for {', '.join(self.players[s] for s in sorted(self.to_act()))})")
+        legal = self.legal_moves(seat)
+        if move not in legal:
+            raise IllegalMove(f"{self.players[seat]} cannot {move}: {self.why_illegal(seat, move)}")
+        self._apply(seat, move)
+        self.steps += 1
+
+    def why_illegal(self, seat: int, move) -> str:
+        """A short reason for refusing ``move`` (games override for better words)."""
+        return "the rules do not allow it now"
+
+    def rule(self, name: str) -> None:
+        """Apply the documented house ruling ``name`` (counted)."""
+        assert name in self.game.RULINGS, f"undocumented ruling {name}"
+        self.rulings[name] += 1
+
+    def seat(self, name: str) -> int:
+        try:
+            return self.players.index(name)
+        except ValueError:
+            raise IllegalMove(f"no player named {name!r} (players: {', '.join(self.players)})") from None
+
+
+class Game:
+    """A game's rules: builds states and reads move notation."""
+
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    #: ruling name → the house rule it applies, as written in the rulebook
+    RULINGS: ClassVar[dict[str, str]] = {}
+
+    def new_state(self, players: Sequence[str], options: Mapping | None = None,
+                  rng: random.Random | None = None) -> State:
+        raise NotImplementedError
+
+    def parse_move(self, text: str):
+        raise NotImplementedError
+
+    def check_players(self, players: Sequence[str]) -> None:
+        if not self.min_players <= len(players) <= self.max_players:
+            raise IllegalMove(f"{self.name} is played by {self.min_players} to {self.max_players} players, "
+                              f"not {len(players)}")
+        if len(set(players)) != len(players):
+            raise IllegalMove("two players have the same name")
+
+
+Policy = Callable[[State, int, random.Random], object]
+
+
+def random_policy(state: State, seat: int, rng: random.Random):
+    """Pick uniformly among the legal moves."""
+    moves = state.legal_moves(seat)
+    return moves[rng.randrange(len(moves))]
+
+
+def playout(state: State, policy: Policy | Mapping[int, Policy] = random_policy,
+            rng: random.Random | None = None, check: bool = False, max_steps: int = 1_000_000) -> State:
+    """Play ``state`` to its end; seats acting together move in seat order.
+    With ``check`` the invariants are verified after every step."""
+    rng = rng or state.rng
+    policies = policy if isinstance(policy, Mapping) else None
+    while not state.is_over():
+        if state.steps >= max_steps:
+            raise RuntimeError(f"no end after {max_steps} steps")
+        for seat in sorted(state.to_act()):
+            if seat not in state.to_act():
+                continue
+            choose = policies[seat] if policies else policy
+            state._apply(seat, choose(state, seat, rng))
+            state.steps += 1
+            if check:
+                state.check_invariants()
+            if state.is_over():
+                break
+    return state
+
+
+GAMES: dict[str, Game] = {}
+
+
+def register(game_cls: type[Game]) -> type[Game]:
+    GAMES[game_cls.name] = game_cls()
+    return game_cls
+
+
+def get_game(name: str) -> Game:
+    """The registered game ``name`` (imports forge.engine.games.<name> on first use)."""
+    if name not in GAMES:
+        import importlib
+        try:
+            importlib.import_module(f"forge.engine.games.{name}")
+        except ModuleNotFoundError:
+            pass
+    if name not in GAMES:
+        raise KeyError(name)
+    return GAMES[name]

@@ -1,0 +1,464 @@
+"""The Great Dalmuti (Richard Garfield, 1995): a climbing game for 4 to 8 players.
+
+Ranks 1 (strongest) to 12; rank n has n cards; two jesters (jokers). A jester alone
+counts 13, the weakest; played with cards of a rank it takes that rank. The deck
+is read from the printed kit (``cardspecs/dalmuti/deck.csv``) so the engine plays
+the cards that are printed.
+
+Seats keep their index; ``order`` lists the seats by rank, Greater Dalmuti first,
+and play goes along it (to the Greater Dalmuti's left). A game is: deal (one card at
+a time from the Greater Dalmuti on), an optional revolution by a player holding both
+jesters, taxes (the Greater Peon's two best cards, never jesters, to the Greater
+Dalmuti who returns two cards of their choice; one card between the Lesser Peon and
+the Lesser Dalmuti), then tricks. The order players go out is the next game's order;
+each scores one point per player ranked below. With ``games: K`` several games are
+played in a row.
+
+Hands are lists of 14 counts, index 1–12 for ranks and 13 for jesters.
+"""
+from __future__ import annotations
+
+import csv
+import itertools
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping, Sequence
+
+from ...errors import IllegalMove, InvariantError
+from ..core import Game, State, register
+
+__all__ = ["Dalmuti", "DalmutiState", "Play", "Pass", "Give", "Revolution", "deck_from_cardspec",
+           "parse_cards", "JESTER"]
+
+JESTER = 13
+_DECK_CSV = Path(__file__).resolve().parents[3] / "cardspecs" / "dalmuti" / "deck.csv"
+
+
+def deck_from_cardspec(path: Path = _DECK_CSV) -> list[int]:
+    """Counts by rank (index 1–13, 13 = jester) read from the printed deck's data file."""
+    counts = [0] * 14
+    with path.open(encoding="utf-8", newline="") as fh:
+        for row in csv.DictReader(fh):
+            rank = JESTER if not row["value"].isdigit() else int(row["value"])
+            counts[rank] += int(row["copies"])
+    return counts
+
+
+def parse_cards(text: str) -> list[int]:
+    """'9 9 J' → [9, 9, 13]."""
+    out = []
+    for tok in str(text).split():
+        if tok.upper() in ("J", "★", "JESTER", "JOKER"):
+            out.append(JESTER)
+        elif tok.isdigit() and 1 <= int(tok) <= 12:
+            out.append(int(tok))
+        else:
+            raise IllegalMove(f"not a Dalmuti card: {tok!r} (expected 1 to 12, or J for a jester)")
+    return out
+
+
+def show_cards(cards: Sequence[int]) -> str:
+    return " ".join("J" if c == JESTER else str(c) for c in sorted(cards))
+
+
+@dataclass(frozen=True)
+class Play:
+    rank: int          # the rank the play counts as (13 for jesters alone)
+    natural: int       # cards of that rank
+    jesters: int
+
+    @property
+    def size(self) -> int:
+        return self.natural + self.jesters
+
+    def cards(self) -> list[int]:
+        return [self.rank] * self.natural + [JESTER] * self.jesters if self.rank != JESTER \
+            else [JESTER] * self.jesters
+
+    def __str__(self) -> str:
+        return "play " + show_cards(self.cards())
+
+
+@dataclass(frozen=True)
+class Pass:
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class Give:
+    cards: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "give " + show_cards(self.cards)
+
+
+@dataclass(frozen=True)
+class Revolution:
+    declare: bool
+
+    def __str__(self) -> str:
+        return "revolution" if self.declare else "no revolution"
+
+
+PASS = Pass()
+
+
+def _play_of(cards: Sequence[int]) -> Play | None:
+    jesters = sum(1 for c in cards if c == JESTER)
+    ranks = {c for c in cards if c != JESTER}
+    if len(ranks) > 1 or not cards:
+        return None
+    if not ranks:
+        return Play(JESTER, 0, jesters)
+    return Play(ranks.pop(), len(cards) - jesters, jesters)
+
+
+class DalmutiState(State):
+    def __init__(self, game: "Dalmuti", players: Sequence[str], rng: random.Random, options: Mapping):
+        super().__init__(game, players, rng)
+        n = len(players)
+        self.deck = list(options.get("deck") or game.deck)
+        self.total = sum(self.deck)
+        self.games = int(options.get("games", 1))
+        self.bonus = bool(options.get("climbing_bonus", False))
+        self.score = [0] * n
+        self.bonus_points = 0
+        self.games_done = 0
+        self.hands = [[0] * 14 for _ in range(n)]
+        self.discard = [0] * 14
+        self.in_trick = [0] * 14       # cards played in the current trick
+        self.over = False
+        self.phase = "deal"
+        self.finished: list[int] = []
+        self.history: list[tuple[int, object]] = []
+        self.trick_winners: list[int] = []
+        if "hands" in options:                         # a scripted situation (worked examples)
+            self._setup_situation(options)
+        else:
+            self.order = self._first_draw()
+            self._deal()
+
+    # -- situations for worked examples --------------------------------------------
+    def _setup_situation(self, options: Mapping) -> None:
+        names = list(options.get("order") or self.players)
+        self.order = [self.seat(p) for p in names] + [s for s in range(len(self.players))
+                                                      if self.players[s] not in names]
+        held = [0] * 14
+        for name, cards in options["hands"].items():
+            for c in parse_cards(cards):
+                self.hands[self.seat(name)][c] += 1
+                held[c] += 1
+        self.discard = [d - h for d, h in zip(self.deck, held)]  # cards out of play
+        if min(self.discard) < 0:
+            raise IllegalMove("the hands hold more cards of a rank than the deck has")
+        phase = options.get("phase", "play")
+        if phase == "exchange":
+            self._after_deal()
+        else:
+            self._start_play(self.seat(options["leader"]) if "leader" in options else self.order[0])
+
+    # -- chance: the first draw and the deal ------------------------------------------
+    def _shuffled(self) -> list[int]:
+        cards = [r for r in range(1, 14) for _ in range(self.deck[r])]
+        self.rng.shuffle(cards)
+        return cards
+
+    def _first_draw(self) -> list[int]:
+        """Each player draws a card; the strongest becomes Greater Dalmuti and so on.
+        Ties draw again among themselves (house ruling)."""
+        def rank_group(seats: list[int]) -> list[int]:
+            cards = self._shuffled()[:len(seats)]
+            drawn = sorted(zip(cards, seats))
+            out = []
+            for _, group in itertools.groupby(drawn, key=lambda cs: cs[0]):
+                tied = [s for _, s in group]
+                if len(tied) > 1:
+                    self.rule("dalmuti.draw-tie")
+                    tied = rank_group(tied)
+                out += tied
+            return out
+        return rank_group(list(range(len(self.players))))
+
+    def _deal(self) -> None:
+        for hand in self.hands:
+            hand[:] = [0] * 14
+        self.discard = [0] * 14
+        n = len(self.order)
+        for i, card in enumerate(self._shuffled()):
+            self.hands[self.order[i % n]][card] += 1
+        self._after_deal()
+
+    def _after_deal(self) -> None:
+        holders = [s for s in self.order if self.hands[s][JESTER] == 2]
+        self.revolution_seat = holders[0] if holders else None
+        self.phase = "revolution" if holders else "tax"
+        if self.phase == "tax":
+            self._collect_tax()
+
+    # -- taxes -------------------------------------------------------------------------
+    def _collect_tax(self) -> None:
+        """The peons' best cards (never jesters) go to the Dalmutis; then the Dalmutis choose
+        what to give back."""
+        gd, ld, lp, gp = self.order[0], self.order[1], self.order[-2], self.order[-1]
+        self.owed = {gd: 2, ld: 1}
+        for peon, dalmuti, count in ((gp, gd, 2), (lp, ld, 1)):
+            for _ in range(count):
+                best = next((r for r in range(1, 13) if self.hands[peon][r]), None)
+                if best is None:
+                    self.rule("dalmuti.peon-only-jesters")
+                    self.owed[dalmuti] -= 1
+                    continue
+                self.hands[peon][best] -= 1
+                self.hands[dalmuti][best] += 1
+        self.phase = "give-back"
+        self.owed = {s: k for s, k in self.owed.items() if k > 0}
+        if not self.owed:
+            self._start_play(self.order[0])
+
+    # -- play --------------------------------------------------------------------------
+    def _start_play(self, leader: int) -> None:
+        self.phase = "play"
+        self.finished = [s for s in self.order if not any(self.hands[s])]
+        self.turn = leader
+        self.table: Play | None = None
+        self.last = None
+        self.passes = 0
+
+    def _active(self) -> list[int]:
+        return [s for s in self.order if s not in self.finished]
+
+    def _next(self, seat: int) -> int:
+        order = self.order
+        i = order.index(seat)
+        for k in range(1, len(order) + 1):
+            s = order[(i + k) % len(order)]
+            if s not in self.finished:
+                return s
+        return seat
+
+    def _play_moves(self, seat: int) -> list:
+        hand = self.hands[seat]
+        j = hand[JESTER]
+        moves: list = []
+        if self.table is None:
+            for r in range(1, 13):
+                for nat in range(1, hand[r] + 1):
+                    moves += [Play(r, nat, k) for k in range(j + 1)]
+            moves += [Play(JESTER, 0, k) for k in range(1, j + 1)]
+            return moves
+        size, top = self.table.size, self.table.rank
+        for r in range(1, min(top, 13)):
+            for k in range(0, min(j, size - 1) + 1):
+                if hand[r] >= size - k:
+                    moves.append(Play(r, size - k, k))
+        moves.append(PASS)
+        return moves
+
+    def _play(self, seat: int, move) -> None:
+        if isinstance(move, Pass):
+            self.passes += 1
+        else:
+            hand = self.hands[seat]
+            if move.rank != JESTER:
+                hand[move.rank] -= move.natural
+            hand[JESTER] -= move.jesters
+            if move.rank == JESTER and move.jesters == 2:
+                self.rule("dalmuti.two-jesters-alone")
+            self._to_table(move)
+            self.table, self.last, self.passes = move, seat, 0
+            if not any(hand):
+                self.finished.append(seat)
+                if len(self._active()) == 1:
+                    self.finished += self._active()
+                    self._end_game()
+                    return
+        active = self._active()
+        others = len(active) - (1 if self.last in active else 0)
+        if self.table is not None and self.passes >= others:
+            self._end_trick()
+        else:
+            self.turn = self._next(seat)
+
+    def _to_table(self, move: Play) -> None:
+        for c in move.cards():
+            self.in_trick[c] += 1
+
+    def _end_trick(self) -> None:
+        self.trick_winners.append(self.last)
+        for r in range(14):
+            self.discard[r] += self.in_trick[r]
+        self.in_trick = [0] * 14
+        leader = self.last
+        if leader in self.finished:
+            self.rule("dalmuti.lead-after-going-out")
+            leader = self._next(leader)
+        self.table, self.passes = None, 0
+        self.turn = leader
+
+    def _end_game(self) -> None:
+        n = len(self.players)
+        old = self.order
+        new = self.finished
+        for place, s in enumerate(new):
+            self.score[s] += n - 1 - place
+        if self.bonus:                                 # variant: reward the Dalmutis for their peons' climb
+            for dalmuti, peon in ((old[0], old[-1]), (old[1], old[-2])):
+                climbed = old.index(peon) - new.index(peon)
+                if climbed > 0:
+                    self.score[dalmuti] += climbed
+                    self.bonus_points += climbed
+        self.games_done += 1
+        self.last_order = list(new)
+        for r in range(14):
+            self.discard[r] += self.in_trick[r]
+        self.in_trick = [0] * 14
+        if self.games_done >= self.games:
+            self.over = True
+            self.phase = "over"
+            return
+        self.order = list(new)
+        self.finished = []
+        self._deal()
+
+    # -- protocol ------------------------------------------------------------------------
+    def to_act(self) -> frozenset[int]:
+        if self.over:
+            return frozenset()
+        if self.phase == "revolution":
+            return frozenset((self.revolution_seat,))
+        if self.phase == "give-back":
+            return frozenset(self.owed)
+        return frozenset((self.turn,))
+
+    def legal_moves(self, seat: int) -> list:
+        if seat not in self.to_act():
+            return []
+        if self.phase == "revolution":
+            return [Revolution(True), Revolution(False)]
+        if self.phase == "give-back":
+            hand = [r for r in range(1, 14) for _ in range(self.hands[seat][r])]
+            return [Give(c) for c in sorted(set(itertools.combinations(hand, self.owed[seat])))]
+        return self._play_moves(seat)
+
+    def why_illegal(self, seat: int, move) -> str:
+        if isinstance(move, Play):
+            if any(self.hands[seat][c] < move.cards().count(c) for c in set(move.cards())):
+                return f"their hand ({show_cards(self._hand_list(seat))}) does not hold {show_cards(move.cards())}"
+            if self.table is not None:
+                return (f"the table shows {show_cards(self.table.cards())}: a play must have "
+                        f"{self.table.size} card(s) of a stronger rank than {self.table.rank}")
+        if isinstance(move, Pass) and self.table is None:
+            return "the leader of a trick must play"
+        return f"it is not allowed in the {self.phase} phase"
+
+    def _hand_list(self, seat: int) -> list[int]:
+        return [r for r in range(1, 14) for _ in range(self.hands[seat][r])]
+
+    def _apply(self, seat: int, move) -> None:
+        self.history.append((seat, move))
+        if self.phase == "revolution":
+            self.revolution = move.declare
+            if move.declare:
+                if seat == self.order[-1]:           # greater revolution: roles reverse
+                    o = self.order
+                    o[0], o[-1] = o[-1], o[0]
+                    o[1], o[-2] = o[-2], o[1]
+                    self.greater_revolution = True
+                self._start_play(self.order[0])
+            else:
+                self._collect_tax()
+        elif self.phase == "give-back":
+            receiver = self.order[-1] if seat == self.order[0] else self.order[-2]
+            for c in move.cards:
+                self.hands[seat][c] -= 1
+                self.hands[receiver][c] += 1
+            del self.owed[seat]
+            if not self.owed:
+                self._start_play(self.order[0])
+        else:
+            self._play(seat, move)
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def scores(self) -> list[int]:
+        return list(self.score)
+
+    def observe(self, key: str, want=None):
+        """The value of an example's ``expect`` field (NotImplemented for an unknown field)."""
+        names = self.players
+        n = len(names)
+        values = {
+            "hands": lambda: {names[s]: show_cards(self._hand_list(s)) for s in range(n)},
+            "hand_sizes": lambda: {names[s]: sum(self.hands[s]) for s in range(n)},
+            "trick_won_by": lambda: names[self.trick_winners[-1]] if self.trick_winners else None,
+            "tricks_won_by": lambda: [names[s] for s in self.trick_winners],
+            "table": lambda: show_cards(self.table.cards()) if self.phase == "play" and self.table else "",
+            "table_rank": lambda: self.table.rank if self.phase == "play" and self.table else None,
+            "finish_order": lambda: [names[s] for s in (self.last_order if self.over else self.finished)],
+            "scores": lambda: {names[s]: self.score[s] for s in range(n)},
+            "order": lambda: [names[s] for s in self.order],
+            "to_act": lambda: sorted(names[s] for s in self.to_act()),
+            "rulings": lambda: sorted(self.rulings),
+            "game_over": lambda: self.over,
+            "revolution": lambda: bool(getattr(self, "revolution", False)),
+            "deck": lambda: {"numbered": sum(self.deck[1:13]), "jesters": self.deck[JESTER],
+                             "total": sum(self.deck), "ranks": {r: self.deck[r] for r in range(1, 13)}},
+        }
+        return values[key]() if key in values else NotImplemented
+
+    def check_invariants(self) -> None:
+        trick = self.in_trick
+        for r in range(1, 14):
+            where = sum(h[r] for h in self.hands) + self.discard[r] + trick[r]
+            if where != self.deck[r] or min(h[r] for h in self.hands) < 0:
+                raise InvariantError(f"rank {r}: {where} cards in hands, tricks and discard, deck has {self.deck[r]}")
+        n = len(self.players)
+        if sum(self.score) != self.games_done * n * (n - 1) // 2 + self.bonus_points:
+            raise InvariantError(f"scores {self.score} do not add up after {self.games_done} game(s)")
+        if len(set(self.finished)) != len(self.finished):
+            raise InvariantError("a player finished twice")
+
+
+@register
+class Dalmuti(Game):
+    name = "dalmuti"
+    min_players = 4
+    max_players = 8
+    RULINGS = {
+        "dalmuti.lead-after-going-out":
+            "When the player who made the last play of a trick has gone out, the next player still "
+            "holding cards (to that player's left) leads the next trick.",
+        "dalmuti.two-jesters-alone":
+            "Two jesters played together without other cards are a pair of 13s, the weakest pair.",
+        "dalmuti.draw-tie":
+            "In the first draw for ranks, players who draw the same rank draw again among themselves.",
+        "dalmuti.peon-only-jesters":
+            "A peon who has no card but jesters to give pays nothing for the missing card, and the "
+            "Dalmuti gives back one card fewer.",
+    }
+
+    def __init__(self, deck: Sequence[int] | None = None):
+        self.deck = list(deck) if deck else deck_from_cardspec()
+
+    def new_state(self, players, options=None, rng=None) -> DalmutiState:
+        self.check_players(players)
+        return DalmutiState(self, players, rng or random.Random(0), options or {})
+
+    def parse_move(self, text: str):
+        t = text.strip()
+        if t == "pass":
+            return PASS
+        if t in ("revolution", "no revolution"):
+            return Revolution(t == "revolution")
+        verb, _, rest = t.partition(" ")
+        if verb == "play":
+            play = _play_of(parse_cards(rest))
+            if play is None:
+                raise IllegalMove(f"not a Dalmuti play: {text!r} (cards of one rank, with jesters if any)")
+            return play
+        if verb == "give":
+            return Give(tuple(sorted(parse_cards(rest))))
+        raise IllegalMove(f"not a Dalmuti move: {text!r} (expected play …, pass, give …, revolution)")
