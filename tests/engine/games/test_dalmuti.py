@@ -1,0 +1,147 @@
+"""The Dalmuti engine: played at random with invariants checked, and scripted from fixed deals."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from forge.engine.core import get_game, playout, random_policy
+from forge.engine.games.dalmuti import JESTER
+from forge.errors import IllegalMove
+
+GAME = get_game("dalmuti")
+NAMES = ["Alice", "Bruno", "Chloé", "Driss", "Emma", "Farid", "Gaëlle", "Hugo"]
+
+
+def test_deck_is_the_printed_one():
+    # one 1, two 2s … twelve 12s, and two jesters: counted by hand, 78 + 2
+    assert GAME.deck[1:13] == list(range(1, 13)) and GAME.deck[JESTER] == 2 and sum(GAME.deck) == 80
+
+
+def test_ten_thousand_random_games_keep_invariants_and_end():
+    rulings = Counter()
+    for seed in range(10_000):
+        n = 4 + seed % 5
+        state = GAME.new_state(NAMES[:n], {"climbing_bonus": seed % 3 == 0}, random.Random(seed))
+        playout(state, random_policy, check=True, max_steps=5_000)
+        assert state.is_over()
+        assert sorted(state.scores()) == list(range(n)) or state.bonus
+        rulings += state.rulings
+    assert rulings["dalmuti.lead-after-going-out"] > 0
+
+
+def test_a_match_of_several_games_reseats_by_finishing_order():
+    state = GAME.new_state(NAMES[:5], {"games": 3}, random.Random(7))
+    orders = []
+    while not state.is_over():
+        games = state.games_done
+        seat = min(state.to_act())
+        state.apply(seat, random_policy(state, seat, state.rng))
+        if state.games_done != games:
+            orders.append(list(state.last_order))
+            if not state.is_over():
+                assert state.order == orders[-1]
+    assert len(orders) == 3
+    assert sum(state.scores()) == 3 * 10
+
+
+def test_deal_starts_with_the_greater_dalmuti():
+    state = GAME.new_state(NAMES[:6], {}, random.Random(3))
+    dealt = [sum(state.hands[s]) for s in state.order]
+    if state.phase == "give-back":             # taxes moved 3 cards each way: undo them for the count
+        gd, ld, lp, gp = state.order[0], state.order[1], state.order[-2], state.order[-1]
+        dealt = [sum(state.hands[s]) - {gd: 2, ld: 1, lp: -1, gp: -2}.get(s, 0) for s in state.order]
+    assert dealt == [14, 14, 13, 13, 13, 13]   # 80 = 6 × 13 + 2: the first two in order get one more
+
+
+def test_taxes_take_the_peons_best_cards_never_jesters():
+    rng = random.Random(11)
+    deck = [r for r in range(1, 14) for _ in range(GAME.deck[r])]
+    checked = 0
+    while checked < 300:
+        rng.shuffle(deck)
+        order = NAMES[:5]
+        hands = {n: sorted(deck[i * 16:(i + 1) * 16]) for i, n in enumerate(order)}
+        if any(h.count(JESTER) == 2 for h in hands.values()):
+            continue                                            # a revolution could be called
+        state = _scripted({n: " ".join("J" if c == JESTER else str(c) for c in h) for n, h in hands.items()},
+                          order, phase="exchange")
+        gp_best = [c for c in hands["Emma"] if c != JESTER][:2]
+        lp_best = [c for c in hands["Driss"] if c != JESTER][:1]
+        got = {n: [r for r in range(1, 14) for _ in range(state.hands[state.seat(n)][r])] for n in order}
+        assert got["Alice"] == sorted(hands["Alice"] + gp_best)
+        assert got["Bruno"] == sorted(hands["Bruno"] + lp_best)
+        assert got["Emma"].count(JESTER) == hands["Emma"].count(JESTER)
+        assert state.to_act() == {state.seat("Alice"), state.seat("Bruno")}    # now they give back
+        checked += 1
+
+
+def _scripted(hands, order=None, phase="play", **options):
+    return GAME.new_state(order or list(hands), {"hands": hands, "order": order or list(hands),
+                                                  "phase": phase, **options}, random.Random(0))
+
+
+def _do(state, *moves):
+    for text in moves:
+        name, _, move = text.partition(": ")
+        state.apply(state.seat(name), GAME.parse_move(move))
+
+
+def test_full_trick_sequence_with_jesters_and_a_revolution():
+    order = ["Alice", "Bruno", "Chloé", "Driss"]
+    hands = {"Alice": "3 8 8 11", "Bruno": "J J 6 10", "Chloé": "2 9 9 12", "Driss": "4 5 7 12"}
+    state = _scripted(hands, order, phase="exchange")
+    assert state.to_act() == {state.seat("Bruno")}            # Bruno holds both jesters
+    _do(state, "Bruno: revolution")
+    assert state.observe("order") == order                     # not the Greater Peon: no reversal
+    assert state.observe("hands")["Driss"] == "4 5 7 12"        # and no taxes
+    _do(state, "Alice: play 8 8", "Bruno: play 6 J")            # a jester joins the 6: a pair of 6s
+    assert state.observe("table_rank") == 6
+    with pytest.raises(IllegalMove, match="stronger rank than 6"):
+        _do(state, "Chloé: play 9 9")
+    _do(state, "Chloé: pass", "Driss: pass", "Alice: pass")
+    assert state.observe("trick_won_by") == "Bruno"
+    _do(state, "Bruno: play J")                                 # a jester alone is a 13
+    assert state.observe("table_rank") == 13
+    _do(state, "Chloé: play 12", "Driss: play 7", "Alice: play 3", "Bruno: pass", "Chloé: play 2")
+    _do(state, "Driss: pass", "Alice: pass", "Bruno: pass")
+    assert state.observe("tricks_won_by") == ["Bruno", "Chloé"]
+    assert state.observe("hands") == {"Alice": "11", "Bruno": "10", "Chloé": "9 9", "Driss": "4 5 12"}
+    state.check_invariants()
+
+
+def test_greater_revolution_reverses_roles():
+    order = ["Alice", "Bruno", "Chloé", "Driss", "Emma", "Farid"]
+    hands = {n: c for n, c in zip(order, ["1 2", "3 4", "5 6", "7 8", "9 10", "J J 11"])}
+    state = _scripted(hands, order, phase="exchange")
+    _do(state, "Farid: revolution")
+    assert state.observe("order") == ["Farid", "Emma", "Chloé", "Driss", "Bruno", "Alice"]
+    assert state.observe("to_act") == ["Farid"]
+
+
+def test_declining_the_revolution_pays_taxes():
+    order = ["Alice", "Bruno", "Chloé", "Driss"]
+    state = _scripted({"Alice": "9 10", "Bruno": "8 11", "Chloé": "J J 12", "Driss": "1 2 3"}, order,
+                      phase="exchange")
+    _do(state, "Chloé: no revolution")
+    assert state.observe("hands")["Alice"] == "1 2 9 10"      # Driss's two best
+    assert state.observe("hands")["Bruno"] == "8 11 12"       # Chloé's best non-jester
+
+
+def test_illegal_moves_are_refused_with_a_reason():
+    state = _scripted({"Alice": "5 5 9", "Bruno": "4 4 12", "Chloé": "3", "Driss": "11 11"})
+    with pytest.raises(IllegalMove, match="not their turn"):
+        _do(state, "Bruno: play 12")
+    with pytest.raises(IllegalMove, match="leader of a trick must play"):
+        _do(state, "Alice: pass")
+    with pytest.raises(IllegalMove, match="does not hold"):
+        _do(state, "Alice: play 7")
+    with pytest.raises(IllegalMove, match="not a Dalmuti card"):
+        GAME.parse_move("play 14")
+
+
+def test_two_jesters_alone_are_a_named_ruling():
+    state = _scripted({"Alice": "J J 5", "Bruno": "12 12 4", "Chloé": "11", "Driss": "10 10"})
+    _do(state, "Alice: play J J", "Bruno: play 12 12")
+    assert state.rulings["dalmuti.two-jesters-alone"] == 1

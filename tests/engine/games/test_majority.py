@@ -1,0 +1,76 @@
+"""The Majority engine: random games with invariants, the seed's tie cases, policies."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from forge.engine.core import get_game, playout
+from forge.engine.games.majority import POLICIES
+from forge.errors import IllegalMove
+
+GAME = get_game("majority")
+NAMES = ["Alice", "Bruno", "Chloé", "Driss", "Emma", "Farid", "Gaëlle", "Hugo", "Inès", "Jules"]
+
+
+@pytest.mark.parametrize("policy", sorted(POLICIES))
+def test_random_games_keep_invariants_and_end(policy):
+    games = 10_000 if policy == "uniform" else 2_000
+    for seed in range(games):
+        n = 3 + seed % 8
+        state = GAME.new_state(NAMES[:n], {"variant": seed % 2 == 0}, random.Random(seed))
+        playout(state, POLICIES[policy], check=True, max_steps=100_000)
+        assert state.is_over() and max(state.scores()) >= 20
+        assert state.observe("winner") == [NAMES[s] for s, v in enumerate(state.scores()) if v == max(state.scores())]
+
+
+def _turn(votes, pile, **given):
+    state = GAME.new_state(list(votes) if "players" not in given else given.pop("players"),
+                           {"reference_pile": pile, **given}, random.Random(0))
+    for name, option in votes.items():
+        state.apply(state.seat(name), GAME.parse_move(f"vote {option}"))
+    return state.history[-1], state
+
+
+def test_seed_tie_cases():
+    # three proposals tied at two votes each: all win, all stay
+    res, _ = _turn(dict(zip(NAMES[:6], "AABBCC")), 2)
+    assert res.winners == ("A", "B", "C") and res.reference_pile == 5 and len(res.still_in) == 6
+    # A, B and score tied: score voters take the pile (4) and leave; A and B join the pile
+    res, _ = _turn(dict(zip(NAMES[:6], ["A", "A", "B", "B", "score", "score"])), 4)
+    assert res.scored == {"Emma": 4, "Farid": 4} and res.reference_pile == 6
+    assert res.still_in == ("Alice", "Bruno", "Chloé", "Driss")
+    # 4 players, C and score tied: score voters 4, then C joins and the last two score 5
+    res, state = _turn(dict(zip(NAMES[:4], ["C", "C", "score", "score"])), 4)
+    assert res.scored == {"Chloé": 4, "Driss": 4, "Alice": 5, "Bruno": 5} and res.round_over
+    assert state.scores() == [5, 5, 4, 4]
+    # one vote each: no majority, nobody scores
+    res, state = _turn(dict(zip(NAMES[:3], "ABC")), 3)
+    assert res.winners == () and res.round_over and state.scores() == [0, 0, 0]
+
+
+def test_votes_are_simultaneous_and_once():
+    state = GAME.new_state(NAMES[:4], {}, random.Random(1))
+    assert state.to_act() == {0, 1, 2, 3}
+    state.apply(2, GAME.parse_move("vote A"))
+    assert state.to_act() == {0, 1, 3}
+    with pytest.raises(IllegalMove, match="not their turn"):
+        state.apply(2, GAME.parse_move("vote B"))
+
+
+def test_consensus_policy_is_biased_towards_a():
+    state = GAME.new_state(NAMES[:6], {}, random.Random(2))
+    votes = Counter(str(POLICIES["consensus"](state, 0, random.Random(i))) for i in range(2000))
+    assert votes["vote A"] > 2 * votes["vote B"] and votes["vote A"] > 2 * votes["vote C"]
+
+
+def test_exhausted_piles_use_the_named_rulings():
+    state = GAME.new_state(NAMES[:5], {"words": 12}, random.Random(4))
+    playout(state, POLICIES["uniform"], check=True, max_steps=100_000)
+    assert state.rulings["majority.piles-empty"] > 0
+
+
+def test_fewer_than_three_players_is_refused():
+    with pytest.raises(IllegalMove, match="3 to 10 players"):
+        GAME.new_state(NAMES[:2])
