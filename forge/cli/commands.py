@@ -113,3 +113,63 @@ def check(
               + (f"; {len(result.missing)} missing from an edition" if result.missing else ""))
     if not result.ok:
         raise typer.Exit(1)
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="The game to simulate (dalmuti, majority…).")],
+    players: Annotated[int, typer.Option("--players", help="Number of players.")] = 5,
+    games: Annotated[int, typer.Option("--games", help="Number of games to play.")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed gives the same run.")] = 0,
+    workers: Annotated[int, typer.Option("--workers", help="Worker processes.")] = 1,
+    policy: Annotated[str, typer.Option("--policy", help="How players choose: random, or a game's own policy.")] = "random",
+    option: Annotated[Optional[list[str]], typer.Option("--option", help="A game option, KEY=VALUE (e.g. climbing_bonus=true).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the statistics as JSON.")] = False,
+) -> None:
+    """Play many random games and report length, seat advantage, scores and the rulings reached."""
+    import json
+
+    from ..engine.core import GAMES, get_game
+    from ..engine.simulate import simulate as run
+    from ..errors import ErrorGroup, Location, SpecError
+    options = {}
+    problems = []
+    for item in option or []:
+        key, sep, value = item.partition("=")
+        if not sep:
+            problems.append(SpecError(Location("--option"), f"option '{item}' is not KEY=VALUE"))
+            continue
+        options[key] = {"true": True, "false": False}.get(value.lower(), int(value) if value.isdigit() else value)
+    try:
+        get_game(game)
+    except KeyError:
+        problems.append(SpecError(Location("GAME"), f"unknown game '{game}' (expected one of: "
+                                  f"{', '.join(sorted(GAMES)) or 'dalmuti, majority'})"))
+    if problems:
+        report(ErrorGroup(problems))
+    try:
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      console=err, transient=True) as progress:
+            task = progress.add_task(f"{game} × {games}", total=games)
+            summary = run(game, players, games, seed, workers, policy, options,
+                          lambda n: progress.update(task, advance=n))
+    except (ValueError, ForgeError) as exc:
+        report(ErrorGroup([SpecError(Location("simulate"), str(exc))]))
+    data = summary.as_dict()
+    if as_json:
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    length = data["length"]
+    out.print(f"{game}: {games} games, {players} players, seed {seed}, policy {policy}")
+    out.print(f"game length (moves): mean {length['mean']:.1f}, median {length['median']}, "
+              f"min {length['min']}, max {length['max']}")
+    table = Table("seat", "win rate", "mean score", "score stdev")
+    for s in range(players):
+        sc = data["score_by_seat"][s]
+        table.add_row(f"P{s + 1}", f"{data['win_rate_by_seat'][s]:.3f}", f"{sc['mean']:.2f}", f"{sc['stdev']:.2f}")
+    out.print(table)
+    out.print(f"winning margin: mean {data['winning_margin']['mean']:.2f}, max {data['winning_margin']['max']}")
+    rulings = Table("ruling reached", "uses", "games", "share of games")
+    for name, r in data["rulings"].items():
+        rulings.add_row(name, str(r["uses"]), str(r["games"]), f"{r['share_of_games']:.1%}")
+    out.print(rulings if data["rulings"] else "no ruling reached")

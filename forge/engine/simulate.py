@@ -1,0 +1,112 @@
+"""Random playouts and their statistics.
+
+Each game ``i`` of a run uses its own ``random.Random(f"{seed}:{i}")``, so a run is
+the same whatever the number of worker processes and however games are split.
+"""
+from __future__ import annotations
+
+import random
+import statistics
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .core import get_game, playout, random_policy
+
+__all__ = ["simulate", "Summary", "policies_of"]
+
+NAMES = [f"P{i}" for i in range(1, 11)]
+
+
+def policies_of(game_name: str) -> dict[str, Callable]:
+    """The voting/playing policies a game offers (always 'random')."""
+    import importlib
+    module = importlib.import_module(f"forge.engine.games.{game_name}")
+    return {"random": random_policy, **getattr(module, "POLICIES", {})}
+
+
+def _play_chunk(args) -> list[dict]:
+    game_name, players, seed, start, stop, policy, options = args
+    game = get_game(game_name)
+    choose = policies_of(game_name)[policy]
+    out = []
+    for i in range(start, stop):
+        state = game.new_state(NAMES[:players], options, random.Random(f"{seed}:{i}"))
+        playout(state, choose)
+        out.append({"steps": state.steps, "scores": state.scores(), "rulings": dict(state.rulings)})
+    return out
+
+
+@dataclass
+class Summary:
+    game: str
+    players: int
+    games: int
+    seed: int
+    policy: str
+    steps: list[int] = field(default_factory=list)
+    wins: list[float] = field(default_factory=list)           # per seat; a shared win is split
+    scores: list[list[int]] = field(default_factory=list)     # per seat, every game
+    rulings: Counter = field(default_factory=Counter)         # total uses
+    rulings_games: Counter = field(default_factory=Counter)   # games reaching it
+
+    def add(self, result: dict) -> None:
+        self.steps.append(result["steps"])
+        scores = result["scores"]
+        top = max(scores)
+        winners = [s for s, v in enumerate(scores) if v == top]
+        for s in winners:
+            self.wins[s] += 1 / len(winners)
+        for s, v in enumerate(scores):
+            self.scores[s].append(v)
+        for name, count in result["rulings"].items():
+            self.rulings[name] += count
+            self.rulings_games[name] += 1
+
+    def as_dict(self) -> dict:
+        steps = self.steps
+        margins = []
+        for g in range(self.games):
+            ordered = sorted((self.scores[s][g] for s in range(self.players)), reverse=True)
+            margins.append(ordered[0] - ordered[1])
+        return {
+            "game": self.game, "players": self.players, "games": self.games, "seed": self.seed,
+            "policy": self.policy,
+            "length": {"mean": statistics.fmean(steps), "median": statistics.median(steps),
+                       "min": min(steps), "max": max(steps)},
+            "win_rate_by_seat": [w / self.games for w in self.wins],
+            "score_by_seat": [{"mean": statistics.fmean(v), "stdev": statistics.pstdev(v)} for v in self.scores],
+            "winning_margin": {"mean": statistics.fmean(margins), "max": max(margins)},
+            "rulings": {name: {"uses": self.rulings[name], "games": self.rulings_games[name],
+                               "share_of_games": self.rulings_games[name] / self.games}
+                        for name in sorted(self.rulings)},
+        }
+
+
+def simulate(game_name: str, players: int, games: int, seed: int = 0, workers: int = 1,
+             policy: str = "random", options: dict | None = None,
+             progress: Callable[[int], None] = lambda n: None) -> Summary:
+    """Play ``games`` random games; ``progress`` is called with the number of games just done."""
+    game = get_game(game_name)
+    game.check_players(NAMES[:players])
+    if policy not in policies_of(game_name):
+        raise ValueError(f"unknown policy {policy!r} (expected one of: {', '.join(policies_of(game_name))})")
+    summary = Summary(game_name, players, games, seed, policy, wins=[0.0] * players,
+                      scores=[[] for _ in range(players)])
+    chunk = max(1, min(500, games // (workers * 8) or 1))
+    jobs = [(game_name, players, seed, i, min(i + chunk, games), policy, options or {})
+            for i in range(0, games, chunk)]
+    if workers > 1:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for results in pool.map(_play_chunk, jobs):
+                for r in results:
+                    summary.add(r)
+                progress(len(results))
+    else:
+        for job in jobs:
+            results = _play_chunk(job)
+            for r in results:
+                summary.add(r)
+            progress(len(results))
+    return summary
