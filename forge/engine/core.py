@@ -135,8 +135,9 @@ def playout(state: State, policy: Policy | Mapping[int, Policy] = random_policy,
     while not state.is_over():
         if state.steps >= max_steps:
             raise RuntimeError(f"no end after {max_steps} steps")
-        for seat in sorted(state.to_act()):
-            if seat not in state.to_act():
+        acting = state.to_act()
+        for seat in (acting if len(acting) == 1 else sorted(acting)):
+            if len(acting) > 1 and seat not in state.to_act():    # an earlier move changed the turn
                 continue
             choose = policies[seat] if policies else policy
             state._apply(seat, choose(state, seat, rng))

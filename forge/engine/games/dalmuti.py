@@ -103,6 +103,8 @@ class Revolution:
 
 
 PASS = Pass()
+#: every possible play, built once: _PLAYS[rank][natural][jesters]
+_PLAYS = [[[Play(r, n, k) for k in range(3)] for n in range(13)] for r in range(14)]
 
 
 def _play_of(cards: Sequence[int]) -> Play | None:
@@ -129,6 +131,7 @@ class DalmutiState(State):
         self.hands = [[0] * 14 for _ in range(n)]
         self.discard = [0] * 14
         self.in_trick = [0] * 14       # cards played in the current trick
+        self._solo = [frozenset((s,)) for s in range(n)]
         self.over = False
         self.phase = "deal"
         self.finished: list[int] = []
@@ -221,20 +224,23 @@ class DalmutiState(State):
     def _start_play(self, leader: int) -> None:
         self.phase = "play"
         self.finished = [s for s in self.order if not any(self.hands[s])]
+        self.out = set(self.finished)
+        self.n_active = len(self.order) - len(self.out)
+        self.pos = {s: i for i, s in enumerate(self.order)}
         self.turn = leader
         self.table: Play | None = None
         self.last = None
         self.passes = 0
 
     def _active(self) -> list[int]:
-        return [s for s in self.order if s not in self.finished]
+        return [s for s in self.order if s not in self.out]
 
     def _next(self, seat: int) -> int:
-        order = self.order
-        i = order.index(seat)
-        for k in range(1, len(order) + 1):
-            s = order[(i + k) % len(order)]
-            if s not in self.finished:
+        order, n = self.order, len(self.order)
+        i = self.pos[seat]
+        for k in range(1, n + 1):
+            s = order[(i + k) % n]
+            if s not in self.out:
                 return s
         return seat
 
@@ -244,15 +250,19 @@ class DalmutiState(State):
         moves: list = []
         if self.table is None:
             for r in range(1, 13):
+                by_count = _PLAYS[r]
                 for nat in range(1, hand[r] + 1):
-                    moves += [Play(r, nat, k) for k in range(j + 1)]
-            moves += [Play(JESTER, 0, k) for k in range(1, j + 1)]
+                    moves += by_count[nat][:j + 1]
+            moves += _PLAYS[JESTER][0][1:j + 1]
             return moves
         size, top = self.table.size, self.table.rank
-        for r in range(1, min(top, 13)):
-            for k in range(0, min(j, size - 1) + 1):
-                if hand[r] >= size - k:
-                    moves.append(Play(r, size - k, k))
+        hi = j if j < size - 1 else size - 1
+        for r in range(1, top if top < 13 else 13):
+            h = hand[r]
+            if h:
+                by_count = _PLAYS[r]
+                for k in range(size - h if size > h else 0, hi + 1):
+                    moves.append(by_count[size - k][k])
         moves.append(PASS)
         return moves
 
@@ -270,12 +280,13 @@ class DalmutiState(State):
             self.table, self.last, self.passes = move, seat, 0
             if not any(hand):
                 self.finished.append(seat)
-                if len(self._active()) == 1:
+                self.out.add(seat)
+                self.n_active -= 1
+                if self.n_active == 1:
                     self.finished += self._active()
                     self._end_game()
                     return
-        active = self._active()
-        others = len(active) - (1 if self.last in active else 0)
+        others = self.n_active - (0 if self.last in self.out else 1)
         if self.table is not None and self.passes >= others:
             self._end_trick()
         else:
@@ -291,7 +302,7 @@ class DalmutiState(State):
             self.discard[r] += self.in_trick[r]
         self.in_trick = [0] * 14
         leader = self.last
-        if leader in self.finished:
+        if leader in self.out:
             self.rule("dalmuti.lead-after-going-out")
             leader = self._next(leader)
         self.table, self.passes = None, 0
@@ -324,15 +335,17 @@ class DalmutiState(State):
 
     # -- protocol ------------------------------------------------------------------------
     def to_act(self) -> frozenset[int]:
+        if self.phase == "play":
+            return self._solo[self.turn]
         if self.over:
             return frozenset()
         if self.phase == "revolution":
             return frozenset((self.revolution_seat,))
-        if self.phase == "give-back":
-            return frozenset(self.owed)
-        return frozenset((self.turn,))
+        return frozenset(self.owed)
 
     def legal_moves(self, seat: int) -> list:
+        if self.phase == "play":
+            return self._play_moves(seat) if seat == self.turn else []
         if seat not in self.to_act():
             return []
         if self.phase == "revolution":
