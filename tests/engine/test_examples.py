@@ -123,3 +123,12 @@ def test_unreadable_example_exits_2(rules):
     result = run_forge("check", str(rules))
     assert result.returncode == 2
     assert "rules_src/dalmuti/en.md:" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("game", sorted(SEED_EXAMPLES))
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_engine_ruling_is_written_in_the_rulebook(game, lang):
+    from forge.engine.core import get_game
+    text = (ROOT / "rules_src" / game / f"{lang}.md").read_text()
+    for name in get_game(game).RULINGS:
+        assert f"`{name}`" in text, f"{name} is not written in {game}/{lang}.md"

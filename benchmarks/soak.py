@@ -1,0 +1,76 @@
+"""Soak: many random games per engine with the invariants checked after every move.
+
+    python benchmarks/soak.py [--games 100000] [--workers 2]
+
+Prints, per engine, games played, moves, invariant violations (with the first seed
+that broke), games that did not end, and every ruling reached.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+
+from forge.engine.core import get_game, playout, random_policy
+from forge.errors import InvariantError
+
+RUNS = {"dalmuti": (range(4, 9), random_policy), "majority": (range(3, 11), None)}
+
+
+def chunk(args):
+    name, start, stop = args
+    from forge.engine.games.majority import POLICIES
+    sizes, policy = RUNS[name]
+    policy = policy or POLICIES["uniform"]
+    game = get_game(name)
+    sizes = list(sizes)
+    out = {"games": 0, "steps": 0, "violations": 0, "first_bad": None, "stuck": 0, "rulings": Counter(),
+           "max_steps": 0}
+    for seed in range(start, stop):
+        n = sizes[seed % len(sizes)]
+        state = game.new_state([f"P{i}" for i in range(n)], {"climbing_bonus": seed % 2 == 0,
+                                                              "variant": seed % 2 == 0}, random.Random(seed))
+        try:
+            playout(state, policy, check=True, max_steps=200_000)
+        except InvariantError:
+            out["violations"] += 1
+            out["first_bad"] = out["first_bad"] if out["first_bad"] is not None else seed
+        except RuntimeError:
+            out["stuck"] += 1
+        out["games"] += 1
+        out["steps"] += state.steps
+        out["max_steps"] = max(out["max_steps"], state.steps)
+        out["rulings"] += state.rulings
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=100_000)
+    ap.add_argument("--workers", type=int, default=2)
+    args = ap.parse_args()
+    for name in RUNS:
+        t = time.perf_counter()
+        step = 2000
+        jobs = [(name, i, min(i + step, args.games)) for i in range(0, args.games, step)]
+        total = {"games": 0, "steps": 0, "violations": 0, "stuck": 0, "rulings": Counter(), "max_steps": 0}
+        first_bad = None
+        with ProcessPoolExecutor(args.workers) as pool:
+            for r in pool.map(chunk, jobs):
+                for k in ("games", "steps", "violations", "stuck"):
+                    total[k] += r[k]
+                total["rulings"] += r["rulings"]
+                total["max_steps"] = max(total["max_steps"], r["max_steps"])
+                first_bad = first_bad if first_bad is not None else r["first_bad"]
+        dt = time.perf_counter() - t
+        print(f"{name}: {total['games']} games, {total['steps']} moves checked, {total['violations']} invariant "
+              f"violations{f' (first seed {first_bad})' if first_bad is not None else ''}, {total['stuck']} did not "
+              f"end, longest {total['max_steps']} moves, {dt:.0f} s")
+        for ruling, count in sorted(total["rulings"].items()):
+            print(f"  {ruling}: {count} uses")
+
+
+if __name__ == "__main__":
+    main()
