@@ -25,18 +25,28 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from ...errors import IllegalMove, InvariantError
+from ...errors import EngineError, IllegalMove, InvariantError
 from ..core import Game, State, register
 
 __all__ = ["Dalmuti", "DalmutiState", "Play", "Pass", "Give", "Revolution", "deck_from_cardspec",
            "parse_cards", "JESTER"]
 
 JESTER = 13
-_DECK_CSV = Path(__file__).resolve().parents[3] / "cardspecs" / "dalmuti" / "deck.csv"
+_DECK = Path("cardspecs") / "dalmuti" / "deck.csv"
 
 
-def deck_from_cardspec(path: Path = _DECK_CSV) -> list[int]:
+def deck_path() -> Path:
+    """The printed deck's data file: in the project being worked on (the current folder),
+    else in the source tree forge runs from."""
+    for root in (Path.cwd(), Path(__file__).resolve().parents[3]):
+        if (root / _DECK).is_file():
+            return root / _DECK
+    raise EngineError(f"cannot find {_DECK} (run forge from a project folder holding cardspecs/)")
+
+
+def deck_from_cardspec(path: Path | None = None) -> list[int]:
     """Counts by rank (index 1–13, 13 = jester) read from the printed deck's data file."""
+    path = path or deck_path()
     counts = [0] * 14
     with path.open(encoding="utf-8", newline="") as fh:
         for row in csv.DictReader(fh):
@@ -454,7 +464,14 @@ class Dalmuti(Game):
     }
 
     def __init__(self, deck: Sequence[int] | None = None):
-        self.deck = list(deck) if deck else deck_from_cardspec()
+        self._deck = list(deck) if deck else None
+
+    @property
+    def deck(self) -> list[int]:
+        """Counts by rank, read from the printed kit on first use."""
+        if self._deck is None:
+            self._deck = deck_from_cardspec()
+        return self._deck
 
     def new_state(self, players, options=None, rng=None) -> DalmutiState:
         self.check_players(players)
