@@ -7,6 +7,7 @@ Output is deterministic (reportlab's invariant mode).
 """
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -42,8 +43,7 @@ def cards_of(comp: Component) -> Iterator[Row]:
             yield row
 
 
-def _new_canvas(spec: GameSpec, comp: Component, lang: str, pagesize, fonts) -> Canvas:
-    import io
+def _new_canvas(spec: GameSpec, comp: Component, lang: str, pagesize, fonts) -> tuple[Canvas, io.BytesIO]:
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=pagesize, invariant=1, pageCompression=1,
                initialFontName=fonts["sans"], initialFontSize=10)
@@ -52,8 +52,7 @@ def _new_canvas(spec: GameSpec, comp: Component, lang: str, pagesize, fonts) -> 
     c.setAuthor(", ".join(spec.authors))
     c.setCreator(f"forge {__version__}")
     c.setSubject(f"{spec.game} / {comp.name} / {lang}")
-    c._forge_buffer = buf
-    return c
+    return c, buf
 
 
 def _comp_title(spec: GameSpec, comp: Component, lang: str) -> str:
@@ -181,7 +180,7 @@ def _render_deck(spec, comp, lang, paper, fonts) -> Rendered:
     except NoFit as exc:
         raise SpecError(comp.location, f"component '{comp.name}' does not fit on {paper} ({exc})",
                         hint="use a smaller card, a smaller margin or bleed, or orientation: auto") from None
-    c = _new_canvas(spec, comp, lang, imp.page, fonts)
+    c, buf = _new_canvas(spec, comp, lang, imp.page, fonts)
     card = CardBox(comp.size[0], comp.size[1], ps.bleed, SAFE)
     faces = _Faces(c, fonts, card, spec, lang)
     cards = list(cards_of(comp))
@@ -203,14 +202,14 @@ def _render_deck(spec, comp, lang, paper, fonts) -> Rendered:
             _set_boxes(c, imp.page, _union((s.x, s.y, s.x + s.w, s.y + s.h) for s in used),
                        _union(s.art for s in used))
             c.showPage()
-    data = _finish(c)
-    return Rendered(data, len(sheets) * (2 if duplex else 1), len(cards))
+    c.save()
+    return Rendered(buf.getvalue(), len(sheets) * (2 if duplex else 1), len(cards))
 
 
 def _render_pages(spec, comp, lang, paper, fonts) -> Rendered:
     """Boards and sheets: the layout draws the whole page; one page per card and side."""
     W, H = comp.size if comp.kind == "board" else tuple(v * MM for v in PAPERS[paper])
-    c = _new_canvas(spec, comp, lang, (W, H), fonts)
+    c, buf = _new_canvas(spec, comp, lang, (W, H), fonts)
     box = CardBox(W, H, 0.0, comp.print.margin)
     pages = 0
     duplex = comp.print.duplex != "off" and comp.back is not None
@@ -220,9 +219,5 @@ def _render_pages(spec, comp, lang, paper, fonts) -> Rendered:
             _set_boxes(c, (W, H), (0, 0, W, H), (0, 0, W, H))
             c.showPage()
             pages += 1
-    return Rendered(_finish(c), pages, comp.card_count)
-
-
-def _finish(c: Canvas) -> bytes:
     c.save()
-    return c._forge_buffer.getvalue()
+    return Rendered(buf.getvalue(), pages, comp.card_count)

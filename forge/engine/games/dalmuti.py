@@ -142,6 +142,7 @@ class DalmutiState(State):
         self.discard = [0] * 14
         self.in_trick = [0] * 14       # cards played in the current trick
         self._solo = [frozenset((s,)) for s in range(n)]
+        self.revolution = False        # a revolution was called this game
         self.over = False
         self.phase = "deal"
         self.finished: list[int] = []
@@ -204,6 +205,7 @@ class DalmutiState(State):
         self._after_deal()
 
     def _after_deal(self) -> None:
+        self.revolution = False
         holders = [s for s in self.order if self.hands[s][JESTER] == 2]
         self.revolution_seat = holders[0] if holders else None
         self.phase = "revolution" if holders else "tax"
@@ -388,7 +390,6 @@ class DalmutiState(State):
                     o = self.order
                     o[0], o[-1] = o[-1], o[0]
                     o[1], o[-2] = o[-2], o[1]
-                    self.greater_revolution = True
                 self._start_play(self.order[0])
             else:
                 self._collect_tax()
@@ -426,7 +427,7 @@ class DalmutiState(State):
             "to_act": lambda: sorted(names[s] for s in self.to_act()),
             "rulings": lambda: sorted(self.rulings),
             "game_over": lambda: self.over,
-            "revolution": lambda: bool(getattr(self, "revolution", False)),
+            "revolution": lambda: self.revolution,
             "deck": lambda: {"numbered": sum(self.deck[1:13]), "jesters": self.deck[JESTER],
                              "total": sum(self.deck), "ranks": {r: self.deck[r] for r in range(1, 13)}},
         }
