@@ -443,38 +443,34 @@ def _row_fields(row: Row) -> dict:
     return {**row.fields, "copies": row.copies}
 
 
-def resolve_face(face: Face, row: Row, lang: str, spec: GameSpec) -> dict:
-    """The parameters of ``face`` for one card in one language, checked by kind.
-
-    Raises :class:`TemplateError` naming the parameter that fails."""
-    from ..kit.registry import LAYOUTS
-    lay = LAYOUTS[face.layout]
-    strings = spec.strings.get(lang, {})
-    out: dict[str, Any] = {}
-    fields = _row_fields(row)
-    for pname, p in lay.params.items():
-        if p.scope == "source":
-            continue
+def _resolve_params(face: Face, params: dict, fields: dict, strings: dict, spec: GameSpec,
+                    where: str = "") -> dict:
+    """Resolve ``params`` (name → Param) of ``face`` against one row's fields, checked by kind."""
+    out = {}
+    for pname, p in params.items():
         raw = face.params.get(pname, None if p.required else p.default)
         try:
             out[pname] = _check_kind(p.kind, resolve(raw, fields, strings), spec)
         except TemplateError as exc:
-            raise TemplateError(f"'{pname}': {exc.args[0]}") from None
-    source_params = {n: p for n, p in lay.params.items() if p.scope == "source"}
-    if source_params:
+            raise TemplateError(f"'{pname}'{where}: {exc.args[0]}") from None
+    return out
+
+
+def resolve_face(face: Face, row: Row, lang: str, spec: GameSpec) -> dict:
+    """The parameters of ``face`` for one card in one language, checked by kind.
+
+    Parameters scoped to a source component are resolved once per row of that component
+    and arrive as ``entries``. Raises :class:`TemplateError` naming the parameter that fails."""
+    from ..kit.registry import LAYOUTS
+    lay = LAYOUTS[face.layout]
+    strings = spec.strings.get(lang, {})
+    own = {n: p for n, p in lay.params.items() if p.scope != "source"}
+    per_source = {n: p for n, p in lay.params.items() if p.scope == "source"}
+    out = _resolve_params(face, own, _row_fields(row), strings, spec)
+    if per_source:
         src = spec.components[out["source"]]
-        entries = []
-        for srow in src.rows:
-            sf = _row_fields(srow)
-            entry = {}
-            for pname, p in source_params.items():
-                raw = face.params.get(pname, None if p.required else p.default)
-                try:
-                    entry[pname] = _check_kind(p.kind, resolve(raw, sf, strings), spec)
-                except TemplateError as exc:
-                    raise TemplateError(f"'{pname}' (for {src.name} at {srow.location}): {exc.args[0]}") from None
-            entries.append(entry)
-        out["entries"] = entries
+        out["entries"] = [_resolve_params(face, per_source, _row_fields(r), strings, spec,
+                                          f" (for {src.name} at {r.location})") for r in src.rows]
     return out
 
 

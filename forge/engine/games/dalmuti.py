@@ -146,7 +146,6 @@ class DalmutiState(State):
         self.over = False
         self.phase = "deal"
         self.finished: list[int] = []
-        self.history: list[tuple[int, object]] = []
         self.trick_winners: list[int] = []
         if "hands" in options:                         # a scripted situation (worked examples)
             self._setup_situation(options)
@@ -382,7 +381,6 @@ class DalmutiState(State):
         return [r for r in range(1, 14) for _ in range(self.hands[seat][r])]
 
     def _apply(self, seat: int, move) -> None:
-        self.history.append((seat, move))
         if self.phase == "revolution":
             self.revolution = move.declare
             if move.declare:
