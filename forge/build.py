@@ -1,4 +1,4 @@
-"""Plan and run a build: which PDFs to make, then make them all or none.
+"""Plan and run a build: which PDFs and rulebook pages to make, then make them all or none.
 
 Every file of a run is rendered in memory first; only when all succeed are they
 written, each atomically. A failed run therefore leaves ``build/`` as it was.
@@ -14,7 +14,7 @@ from .files import atomic_write
 from .spec.loader import find_specs, load_spec
 from .spec.model import PAPERS, Component, GameSpec
 
-__all__ = ["Job", "Written", "load_games", "plan", "render_jobs", "write_all"]
+__all__ = ["Job", "Written", "load_games", "plan", "render_jobs", "render_rulebooks", "write_all"]
 
 
 @dataclass(frozen=True)
@@ -89,25 +89,51 @@ def plan(games: dict[str, GameSpec], out: Path, lang: str = "all", paper: str | 
     return jobs
 
 
-def render_jobs(jobs: list[Job], tick: Callable[[Job], None] = lambda job: None) -> list[tuple[Job, object]]:
-    """Render every job in memory (nothing is written)."""
+def render_jobs(jobs: list[Job], tick: Callable[[Job], None] = lambda job: None) -> list:
+    """Render every job in memory (nothing is written); one Output per job."""
     from .kit.calibration import render_calibration
     from .kit.render import render_component
+    from .rulebook.pages import Output
     done = []
     for job in jobs:
         if job.comp is None:
             result = render_calibration(job.paper)
         else:
             result = render_component(job.spec, job.comp, job.lang, job.paper)
-        done.append((job, result))
+        done.append(Output(job.path, result.data, result.pages, result.cards))
         tick(job)
     return done
 
 
-def write_all(rendered) -> list[Written]:
+def render_rulebooks(root: Path, specs: dict[str, GameSpec], jobs: list[Job], out: Path,
+                     names: Iterable[str] = (), lang: str = "all", index: bool = False) -> list:
+    """The HTML rulebooks of the games in ``rules_src/`` (those named, or all), each page
+    linking to the PDFs of ``jobs`` in its language; with ``index``, ``out/index.html``."""
+    from .kit.render import _comp_title
+    from .rulebook.pages import Rulebooks
+    books = Rulebooks(root, specs)
+    games = books.games(tuple(names))
+    downloads: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for job in jobs:
+        if job.comp is not None:
+            label = f"{_comp_title(job.spec, job.comp, job.lang)} ({'A4' if job.paper == 'a4' else 'Letter'})"
+            downloads.setdefault((job.spec.game, job.lang), []).append((label, job.path.name))
+    outputs = []
+    for rules in games:
+        for lg in rules.editions:
+            if lang in ("all", lg):
+                outputs += books.page(rules, lg, out, downloads.get((rules.game, lg), []))
+    if outputs:
+        outputs.append(books.stylesheet(out))
+    if index and games:
+        outputs.append(books.index(games, out, downloads))
+    return outputs
+
+
+def write_all(outputs) -> list[Written]:
     """Write every rendered file atomically; return what was written."""
     written = []
-    for job, result in rendered:
-        atomic_write(job.path, result.data)
-        written.append(Written(job.path, result.pages, result.cards, len(result.data)))
+    for o in outputs:
+        atomic_write(o.path, o.data)
+        written.append(Written(o.path, o.pages, o.cards, len(o.data)))
     return written

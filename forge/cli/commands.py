@@ -43,8 +43,9 @@ def build(
     paper: Annotated[Optional[str], typer.Option("--paper", help=PAPER_HELP)] = None,
     out_dir: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("build"),
 ) -> None:
-    """Build the print-and-play PDFs: build/<game>/<lang>/<component>.pdf."""
-    from ..build import load_games, plan, render_jobs, write_all
+    """Build the print-and-play PDFs (build/<game>/<lang>/<component>.pdf), the HTML rulebooks
+    (build/<game>/<lang>/rules.html) and, for a full build, build/index.html."""
+    from ..build import load_games, plan, render_jobs, render_rulebooks, write_all
     from ..errors import ErrorGroup, Location, SpecError
     try:
         if paper is not None and paper not in PAPERS:
@@ -56,12 +57,20 @@ def build(
                       console=err, transient=True) as progress:
             task = progress.add_task("rendering", total=len(jobs))
             rendered = render_jobs(jobs, lambda job: progress.update(task, advance=1, description=job.label))
+            progress.update(task, description="rulebooks")
+            rendered += render_rulebooks(project_root(), specs, jobs, out_dir, games or (), lang,
+                                         index=not games and lang == "all")
         written = write_all(rendered)
     except ForgeError as exc:
         report(exc)
     table = Table("file", "pages", "cards", "size")
+    svgs = [w for w in written if w.path.suffix == ".svg"]
     for w in written:
-        table.add_row(str(w.path), str(w.pages), str(w.cards) if w.cards else "", f"{w.size / 1024:.0f} KiB")
+        if w.path.suffix != ".svg":
+            table.add_row(str(w.path), str(w.pages), str(w.cards) if w.cards else "", f"{w.size / 1024:.0f} KiB")
+    if svgs:
+        table.add_row(f"{len(svgs)} card drawings (…/cards/*.svg)", "", str(len(svgs)),
+                      f"{sum(w.size for w in svgs) / 1024:.0f} KiB")
     out.print(table)
     out.print(f"{len(written)} files written to {out_dir}/")
 
@@ -92,27 +101,61 @@ def calibrate(
 def check(
     paths: Annotated[Optional[list[Path]], typer.Argument(help="Rules files or folders (default: rules_src/).")] = None,
     junit: Annotated[Optional[Path], typer.Option("--junit", help="Also write JUnit XML to this file.")] = None,
+    strict: Annotated[bool, typer.Option("--strict", help="Also fail on stale or untranslated sections.")] = False,
 ) -> None:
-    """Check every worked example of the rulebooks against the rules engine.
+    """Check the rulebooks: every worked example against the rules engine, every checked-value
+    placeholder, and which translated sections are stale or missing.
 
-    Exit 0 when all hold, 1 when an example fails or an edition lacks one, 2 on bad input."""
-    from ..engine.examples import check_paths, junit_xml
+    Exit 0 when all hold, 1 when an example fails, an edition lacks one or a placeholder does not
+    resolve (or, with --strict, a section is stale or untranslated), 2 on bad input."""
+    from ..engine.examples import junit_xml
     from ..files import atomic_write
+    from ..rulebook.check import check_rules
     try:
-        result = check_paths(paths or [project_root() / "rules_src"])
+        result = check_rules(paths or [project_root() / "rules_src"])
     except ForgeError as exc:
         report(exc)
-    for f in result.failures:
-        err.print(str(f), markup=False, highlight=False)
-    for line in result.missing:
-        err.print(line, markup=False, highlight=False)
+    examples = result.examples
+    for line in [*examples.failures, *examples.missing, *result.placeholders]:
+        err.print(str(line), markup=False, highlight=False)
+    for status in result.statuses:
+        err.print(("" if strict else "warning: ") + str(status), markup=False, highlight=False)
     if junit:
-        atomic_write(junit, junit_xml(result).encode("utf-8"))
-    bad = len({(f.example.path, f.example.id) for f in result.failures})
-    out.print(f"{len(result.examples)} examples checked: {len(result.examples) - bad} hold, {bad} fail"
-              + (f"; {len(result.missing)} missing from an edition" if result.missing else ""))
-    if not result.ok:
+        atomic_write(junit, junit_xml(examples).encode("utf-8"))
+    bad = len({(f.example.path, f.example.id) for f in examples.failures})
+    stale = sum(s.state == "stale" for s in result.statuses)
+    untranslated = len(result.statuses) - stale
+    out.print(f"{len(examples.examples)} examples checked: {len(examples.examples) - bad} hold, {bad} fail"
+              + (f"; {len(examples.missing)} missing from an edition" if examples.missing else "")
+              + (f"; {len(result.placeholders)} placeholders do not resolve" if result.placeholders else "")
+              + f"; sections: {stale} stale, {untranslated} untranslated")
+    if not result.ok(strict):
         raise typer.Exit(1)
+
+
+@app.command("mark-translated")
+def mark_translated(
+    game: Annotated[str, typer.Argument(help="The game whose rulebook was translated (a folder of rules_src/).")],
+    lang: Annotated[str, typer.Argument(help="The translation's language (e.g. en).")],
+    sections: Annotated[Optional[list[str]], typer.Argument(help="Section ids brought up to date (default: every translated section).")] = None,
+) -> None:
+    """Record that sections of a translation follow the current source text (clears 'stale')."""
+    from ..errors import Location, SpecError
+    from ..rulebook.staleness import editions_of, mark_translated as mark, source_of
+    try:
+        folder = project_root() / "rules_src" / game
+        editions = editions_of(folder) if folder.is_dir() else {}
+        if lang not in editions:
+            raise SpecError(Location.of(folder), f"no edition '{lang}' of '{game}' (expected one of: "
+                            f"{', '.join(editions) or 'none'})", hint="editions are rules_src/<game>/<lang>.md")
+        source = source_of(editions[lang], editions)
+        if source is None:
+            raise SpecError(Location.of(editions[lang].path), f"{lang}.md is a source edition, not a translation",
+                            hint="a translation starts with front matter: translation_of: <source language>")
+        done = mark(editions[lang], source, sections or None)
+    except ForgeError as exc:
+        report(exc)
+    out.print(f"{Location.of(editions[lang].path)}: {len(done)} sections follow {source.lang}.md: {', '.join(done)}")
 
 
 @app.command()

@@ -13,6 +13,10 @@ Where the rules are silent, a state calls :meth:`State.rule` with the name of a
 documented house ruling (``Game.RULINGS`` maps each name to its text); every use is
 counted in ``State.rulings`` so a simulation can report how often it happens.
 
+For rulebooks, :meth:`Game.figure` says how a worked example looks: a list of
+:class:`Shown` items (a player's hand, a vote, a move…) naming printed cards by the
+fields of their row in the game's cardspec, so the figure draws the real cards.
+
 Chance is explicit: all shuffles and draws use the state's ``rng``, and games accept
 a fixed deal through their options so tests and examples can script one.
 """
@@ -20,11 +24,36 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import dataclass
 from typing import Callable, ClassVar, Mapping, Sequence
 
 from ..errors import IllegalMove
 
-__all__ = ["Game", "State", "Policy", "random_policy", "playout", "GAMES", "register", "get_game"]
+__all__ = ["Game", "State", "CardRef", "Shown", "Policy", "random_policy", "playout", "GAMES", "register", "get_game"]
+
+
+@dataclass(frozen=True)
+class CardRef:
+    """A printed card: the component of the game's cardspec and the row fields that pick it."""
+
+    component: str
+    match: tuple[tuple[str, str], ...]
+    label: str                        # the card in example notation ("9", "J", "A")
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One thing a worked example's figure shows, language-neutral.
+
+    ``key`` names it for the rulebook's figure strings (``hand``, ``leader``, ``play``…);
+    ``who`` is a player; ``cards`` are drawn; ``value`` is said in words; items that share a
+    ``group`` (a turn of simultaneous votes) are drawn side by side."""
+
+    key: str
+    who: str | None = None
+    cards: tuple[CardRef, ...] = ()
+    value: object = None
+    group: int | None = None
 
 
 class State:
@@ -108,6 +137,16 @@ class Game:
 
     def parse_move(self, text: str):
         raise NotImplementedError
+
+    def figure(self, given: Mapping, moves: Sequence[str]) -> tuple[list[Shown], list[Shown]]:
+        """How a worked example looks: (the situation, the moves). Games override this to
+        draw their cards; by default every given value and every move is said in words."""
+        situation = [Shown(str(k), value=v) for k, v in given.items()]
+        steps = []
+        for text in moves:
+            who, _, move = str(text).partition(":")
+            steps.append(Shown("move", who.strip(), value=move.strip()))
+        return situation, steps
 
     def check_players(self, players: Sequence[str]) -> None:
         if not self.min_players <= len(players) <= self.max_players:

@@ -27,7 +27,7 @@ from ..errors import IllegalMove, InputError, Location, YamlSyntaxError
 from ..spec.yamlload import LocDict, _convert
 from .core import get_game
 
-__all__ = ["Example", "Failure", "parse_examples", "check_example", "check_file", "BLOCK_KEYS"]
+__all__ = ["Example", "Failure", "Missing", "Report", "parse_examples", "check_example", "check_file", "BLOCK_KEYS"]
 
 #: ```example {#some-id}  — the opening fence of an example block
 FENCE = re.compile(r"^```example\s*\{#(?P<id>[a-z0-9][a-z0-9-]*)\}\s*$")
@@ -194,13 +194,25 @@ def check_file(path: Path) -> tuple[list[Example], list[Failure]]:
     return examples, [f for ex in examples for f in check_example(ex)]
 
 
+@dataclass(frozen=True)
+class Missing:
+    """Edition ``path`` lacks example ``id``, which ``found`` (another edition) has."""
+
+    path: Path
+    id: str
+    found: Example
+
+    def __str__(self) -> str:
+        return f"{Location.of(self.path, 1)}: example {self.id} is missing from this edition (found at {self.found.location})"
+
+
 @dataclass
 class Report:
     """The outcome of checking rules sources."""
 
     examples: list[Example] = field(default_factory=list)
     failures: list[Failure] = field(default_factory=list)
-    missing: list[str] = field(default_factory=list)       # located lines: an edition lacks an id
+    missing: list["Missing"] = field(default_factory=list)  # an edition lacks an id
 
     @property
     def ok(self) -> bool:
@@ -238,8 +250,7 @@ def check_paths(paths: list[Path]) -> Report:
         for path, have in sorted(ids.items()):
             for missing in sorted(every - set(have)):
                 other = next(d[missing] for d in ids.values() if missing in d)
-                report.missing.append(f"{Location.of(path, 1)}: example {missing} is missing from this edition "
-                                      f"(found at {other.location})")
+                report.missing.append(Missing(path, missing, other))
     return report
 
 
@@ -257,7 +268,8 @@ def junit_xml(report: Report) -> str:
                              file=str(Location.of(ex.path)), line=str(ex.line))
         for f in failed.get((str(ex.path), ex.id), []):
             ET.SubElement(case, "failure", message=str(f)).text = str(f)
-    for line in report.missing:
-        case = ET.SubElement(suite, "testcase", classname="editions", name=line.split(": ", 1)[1])
+    for m in report.missing:
+        line = str(m)
+        case = ET.SubElement(suite, "testcase", classname="editions", name=f"{m.id} in {Location.of(m.path)}")
         ET.SubElement(case, "failure", message=line).text = line
     return ET.tostring(suite, encoding="unicode", xml_declaration=True)

@@ -19,7 +19,7 @@ __all__ = ["Param", "Layout", "CardBox", "LAYOUTS", "layout", "REQUIRED"]
 REQUIRED = object()
 
 #: Parameter kinds: how a value is checked once its templates are resolved.
-PARAM_KINDS = ("text", "colour", "emblem", "number", "bool", "component")
+PARAM_KINDS = ("text", "colour", "emblem", "symbol", "number", "bool", "component")
 
 
 @dataclass(frozen=True)

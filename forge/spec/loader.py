@@ -423,6 +423,10 @@ def _check_kind(kind: str, value, spec: GameSpec):
         from ..kit.art.emblems import EMBLEMS
         if value != "" and value not in EMBLEMS:
             raise TemplateError(f"unknown emblem (expected one of: {', '.join(EMBLEMS)}; got {describe(value)})")
+    elif kind == "symbol":
+        from ..kit.art.symbols import SYMBOLS
+        if value not in SYMBOLS:
+            raise TemplateError(f"unknown symbol (expected one of: {', '.join(SYMBOLS)}; got {describe(value)})")
     elif kind == "number":
         try:
             return float(value)

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 from ...errors import EngineError, IllegalMove, InvariantError
-from ..core import Game, State, register
+from ..core import CardRef, Game, Shown, State, register
 
 __all__ = ["Dalmuti", "DalmutiState", "Play", "Pass", "Give", "Revolution", "deck_from_cardspec",
            "parse_cards", "JESTER"]
@@ -66,6 +66,12 @@ def parse_cards(text: str) -> list[int]:
         else:
             raise IllegalMove(f"not a Dalmuti card: {tok!r} (expected 1 to 12, or J for a jester)")
     return out
+
+
+def _refs(text: str) -> tuple[CardRef, ...]:
+    """Example notation → the printed cards (the deck file's rows: by value, the jester by name)."""
+    return tuple(CardRef("cards", (("name", "jester"),) if c == JESTER else (("value", str(c)),),
+                         "J" if c == JESTER else str(c)) for c in parse_cards(text))
 
 
 def show_cards(cards: Sequence[int]) -> str:
@@ -475,6 +481,22 @@ class Dalmuti(Game):
     def new_state(self, players, options=None, rng=None) -> DalmutiState:
         self.check_players(players)
         return DalmutiState(self, players, rng or random.Random(0), options or {})
+
+    def figure(self, given, moves):
+        """Hands and played cards drawn as the printed cards (rows of cardspecs' deck)."""
+        situation = []
+        for key, value in given.items():
+            if key == "hands":
+                situation += [Shown("hand", who, _refs(cards)) for who, cards in value.items()]
+            else:
+                situation.append(Shown(key, value=value))
+        steps = []
+        for text in moves:
+            who, _, move = str(text).partition(":")
+            verb, _, cards = move.strip().partition(" ")
+            steps.append(Shown(verb if verb in ("play", "pass", "give", "revolution") else "move",
+                               who.strip(), _refs(cards) if verb in ("play", "give") else (), move.strip()))
+        return situation, steps
 
     def parse_move(self, text: str):
         t = text.strip()

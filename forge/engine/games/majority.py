@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from ...errors import IllegalMove, InvariantError
-from ..core import Game, State, register
+from ..core import CardRef, Game, Shown, State, register
 
 __all__ = ["Majority", "MajorityState", "Vote", "OPTIONS", "POLICIES"]
 
@@ -265,6 +265,18 @@ class Majority(Game):
     def new_state(self, players, options=None, rng=None) -> MajorityState:
         self.check_players(players)
         return MajorityState(self, players, rng or random.Random(0), options or {})
+
+    def figure(self, given, moves):
+        """Each turn's votes drawn as the players' vote cards (player n holds set n of the
+        printed ``votes`` component); the pile and scores said in words."""
+        turns = given.get("votes") or []
+        turns = [turns] if isinstance(turns, Mapping) else list(turns)
+        seats = {name: i + 1 for i, name in enumerate(turns[0] if turns else ())}
+        situation = [Shown(k, value=v) for k, v in given.items() if k != "votes"]
+        steps = [Shown("vote", name, (CardRef("votes", (("player", str(seats[name])), ("option", str(opt))),
+                                              str(opt)),), opt, group=t)
+                 for t, votes in enumerate(turns) for name, opt in votes.items()]
+        return situation, steps
 
     def parse_move(self, text: str) -> Vote:
         words = text.split()

@@ -1,0 +1,1 @@
+"""Python-Markdown extensions of forge's rulebooks, one per feature."""

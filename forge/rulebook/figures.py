@@ -1,0 +1,164 @@
+"""A worked example drawn as a figure: the situation with the real cards, the moves, the
+outcome in words of the page's language, and the mark that forge check replayed it.
+
+What to show comes from the game (:meth:`forge.engine.core.Game.figure`, language-neutral);
+the words come from ``rules_src/<game>/figures.yaml``, one mapping per language::
+
+    en:
+      given:   {leader: "{value} leads.", hand: "{who}"}       # the situation
+      moves:   {play: "{who} plays", pass: "{who} passes."}     # one line per move
+      expect:  {trick_won_by: "{value} wins the trick."}        # one sentence per checked field
+      values:  {score: Score}                                   # words for data values
+
+A text is a string with ``{who}`` / ``{value}`` / ``{n}`` slots, or a mapping chosen by
+the value: ``{"true": …, "false": …, empty: …, other: …}``. Translator text is only
+formatted with ``str.format_map`` on known slots, never run as a template.
+"""
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..engine.core import Shown, get_game
+from ..engine.examples import Example
+from ..errors import InputError, Location, YamlSyntaxError
+from .cards import Card, CardArt
+
+__all__ = ["FigureWords", "Figure", "build_figure", "load_words", "Speaker"]
+
+SECTIONS = ("given", "moves", "expect", "values")
+
+
+class FigureWords:
+    """One game's figure texts in one language."""
+
+    def __init__(self, path: Path, lang: str, data: dict):
+        self.path, self.lang = path, lang
+        self.data = {k: dict(data.get(k) or {}) for k in SECTIONS}
+
+    def text(self, section: str, key: str, value, where: Location, speaker: "Speaker", **slots) -> str:
+        entry = self.data[section].get(key)
+        if entry is None:
+            raise InputError(where, f"no {self.lang} text for {section} '{key}' in {Location.of(self.path)}",
+                             hint=f"add it under {self.lang}: {section}: in that file")
+        if isinstance(entry, dict):
+            choice = speaker.choice_key(value)
+            entry = entry.get(choice, entry.get("other"))
+            if entry is None:
+                raise InputError(where, f"no {self.lang} text for {section} '{key}' when it is '{choice}' "
+                                 f"in {Location.of(self.path)}", hint="add that case, or an 'other' case")
+        if isinstance(value, dict):              # a mapping's keys are slots too: "{total} cards"
+            slots = {**{str(k): speaker.say(v) for k, v in value.items()}, **slots}
+        return _format(str(entry), value=speaker.say(value), **slots)
+
+
+def _format(template: str, **slots) -> str:
+    """Fill ``{name}`` slots; unknown slots and stray braces are left as written."""
+    out = []
+    for literal, name, spec, conv in string.Formatter().parse(template):
+        out.append(literal)
+        if name is not None:
+            out.append(str(slots[name]) if name in slots else "{" + name + "}")
+    return "".join(out)
+
+
+def load_words(folder: Path, lang: str) -> FigureWords:
+    import yaml
+    path = folder / "figures.yaml"
+    if not path.is_file():
+        return FigureWords(path, lang, {})
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except yaml.MarkedYAMLError as exc:
+        line = exc.problem_mark.line + 1 if exc.problem_mark else 0
+        raise YamlSyntaxError(Location.of(path, line), f"YAML syntax error: {exc.problem}",
+                              hint="check indentation and quotes") from None
+    mine = data.get(lang) or {}
+    unknown = [k for k in mine if k not in SECTIONS]
+    if unknown:
+        raise InputError(Location.of(path), f"{lang}: unknown key '{unknown[0]}' (expected one of: {', '.join(SECTIONS)})")
+    return FigureWords(path, lang, mine)
+
+
+@dataclass
+class Speaker:
+    """Says data values in the page's language: lists with 'and', mappings as pairs."""
+
+    ui: dict
+    values: dict
+
+    def choice_key(self, value) -> str:
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if value in (None, "") or (isinstance(value, (list, dict)) and not value):
+            return "empty"
+        return str(value).lower()
+
+    def say(self, value) -> str:
+        if isinstance(value, bool):
+            return self.ui["yes" if value else "no"]
+        if isinstance(value, dict):
+            if not value:
+                return self.ui["none"]
+            return ", ".join(_format(self.ui["pair"], key=k, value=self.say(v)) for k, v in value.items())
+        if isinstance(value, (list, tuple)):
+            items = [self.say(v) for v in value]
+            if not items:
+                return self.ui["none"]
+            return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {self.ui['and']} {items[-1]}"
+        if value is None:
+            return "—"
+        text = str(value)
+        return str(self.values.get(text, text))
+
+
+@dataclass
+class Line:
+    text: str                              # words, escaped by the template
+    cards: list[Card] = field(default_factory=list)
+    who: str | None = None
+    refused: bool = False
+
+
+@dataclass
+class Figure:
+    id: str
+    situation: list[Line]                  # sentences
+    hands: list[Line]                      # a player and cards, drawn side by side
+    moves: list[Line]
+    groups: list[tuple[str, list[Line]]]   # simultaneous moves: (heading, tiles)
+    outcome: list[Line]
+
+
+def build_figure(ex: Example, words: FigureWords, ui: dict, art: CardArt) -> Figure:
+    """The figure of one example, in ``words.lang``."""
+    d = ex.data
+    game = get_game(d["game"])
+    speaker = Speaker(ui, words.data["values"])
+    given = {**dict(d.get("given") or {}), **dict(d.get("options") or {})}
+    situation, steps = game.figure(given, list(d.get("moves") or []))
+    _, refused = game.figure({}, list(d.get("refused") or []))
+    fig = Figure(ex.id, [], [], [], [], [])
+
+    def cards(item: Shown) -> list[Card]:
+        drawn = [art.card(ref, ex.location) for ref in item.cards]
+        return [c for c in drawn if c is not None]
+
+    for item in situation:
+        line = Line(words.text("given", item.key, item.value, ex.location, speaker, who=item.who or ""),
+                    cards(item), item.who)
+        (fig.hands if item.cards else fig.situation).append(line)
+    groups: dict[int, list[Line]] = {}
+    for item, is_refused in [(s, False) for s in steps] + [(s, True) for s in refused]:
+        line = Line(words.text("moves", item.key, item.value, ex.location, speaker, who=item.who or ""),
+                    cards(item), item.who, is_refused)
+        if item.group is not None:
+            groups.setdefault(item.group, []).append(line)
+        else:
+            fig.moves.append(line)
+    fig.groups = [(_format(ui["turn"], n=g + 1), lines) for g, lines in sorted(groups.items())]
+    expect = d["expect"]
+    for key, value in expect.items():
+        fig.outcome.append(Line(words.text("expect", key, value, ex.at(expect.at(key).line), speaker)))
+    return fig

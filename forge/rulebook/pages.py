@@ -1,0 +1,223 @@
+"""Build the HTML rulebooks: ``<out>/<game>/<lang>/rules.html`` (with the card SVGs in
+``cards/``), the shared ``<out>/assets/rulebook.css`` and ``<out>/index.html``.
+
+For each language edition of ``rules_src/<game>/``:
+
+1. every worked example is replayed by the engine (a failing one stops the build:
+   the page would show something false); every ``{{id.key}}`` placeholder must resolve;
+2. each section's Markdown is rendered (Python-Markdown: attr_list, tables, and
+   forge's example and checked-value extensions), then sanitized with the nh3
+   allowlist; only then are the figures, drawn by forge itself, put in their slots;
+3. a translation shows its sections in the source's order; a section it lacks is
+   shown from the source, marked as such; a stale one carries a notice;
+4. the page template (Jinja2, autoescape on) adds the language switcher, hreflang
+   alternates, the table of contents and the print links.
+
+Everything is rendered in memory; the caller writes the files (all or none).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import markdown
+from markupsafe import Markup
+
+from .. import __version__
+from ..engine.examples import Example, check_example, parse_examples
+from ..errors import ErrorGroup, InputError, Location
+from ..spec.model import GameSpec
+from .cards import CardArt
+from .extensions.checked_values import PLACEHOLDER, CheckedValueExtension, lookup
+from .extensions.examples import SLOT, ExampleExtension
+from .figures import Speaker, build_figure, load_words
+from .sanitize import clean
+from .source import INTRO, Edition
+from .staleness import compare, editions_of, source_of
+
+__all__ = ["Output", "Rulebooks", "check_placeholders", "load_ui"]
+
+
+@dataclass(frozen=True)
+class Output:
+    path: Path
+    data: bytes
+    pages: int = 0
+    cards: int = 0
+
+
+@dataclass
+class GameRules:
+    """One game's editions, their examples, and what each translation lacks."""
+
+    game: str
+    folder: Path
+    editions: dict[str, Edition]
+    examples: dict[str, dict[str, Example]]              # lang → id → example
+    statuses: dict[str, dict[str, str]] = field(default_factory=dict)   # lang → section → state
+
+
+def load_ui(templates: Path, lang: str) -> dict:
+    import yaml
+    path = templates / "i18n" / f"{lang}.yaml"
+    if not path.is_file():
+        raise InputError(Location.of(path), f"no page strings for language '{lang}'",
+                         hint=f"copy templates/i18n/en.yaml to {path.name} and translate it")
+    return {str(k): str(v) for k, v in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).items()}
+
+
+def check_placeholders(edition: Edition, examples: dict[str, Example]) -> list[InputError]:
+    """Every ``{{id.key}}`` of the edition's prose must name a checked value of its own examples."""
+    expects = {i: e.data["expect"] for i, e in examples.items()}
+    errors = []
+    for sec in edition.sections:
+        fenced = False
+        for n, line in enumerate(sec.lines):
+            if line.startswith("```"):
+                fenced = not fenced
+            if fenced:
+                continue
+            for m in PLACEHOLDER.finditer(line):
+                try:
+                    lookup(expects, m["id"], m["path"])
+                except KeyError as exc:
+                    line_no = sec.line + n + (1 if sec.id == INTRO else 0)
+                    errors.append(InputError(edition.at(line_no), f"placeholder {m.group(0)}: {exc.args[0]}",
+                                             hint="a placeholder quotes a field of an example's expect: "
+                                                  "{{example-id.field}}"))
+    return errors
+
+
+def load_rules(folder: Path) -> GameRules:
+    """Read one game's editions and examples; raise ErrorGroup on bad input, failing examples
+    or placeholders that do not resolve."""
+    editions = editions_of(folder)
+    rules = GameRules(folder.name, folder, editions, {})
+    errors: list[InputError] = []
+    for lang, ed in editions.items():
+        exs = parse_examples(ed.path)
+        rules.examples[lang] = {e.id: e for e in exs}
+        for ex in exs:
+            for f in check_example(ex):
+                errors.append(InputError(f.location, f"example {ex.id} does not hold: {f.field} expected "
+                                         f"{f.expected}, got {f.got}",
+                                         hint="the rulebook would print a false example; see forge check"))
+        errors += check_placeholders(ed, rules.examples[lang])
+        source = source_of(ed, editions)
+        if source is not None:
+            rules.statuses[lang] = {s.section: s.state for s in compare(source, ed)}
+    if errors:
+        raise ErrorGroup(errors)
+    return rules
+
+
+class Rulebooks:
+    """Renders every edition of the games found in ``root/rules_src``."""
+
+    def __init__(self, root: Path, specs: dict[str, GameSpec]):
+        from jinja2 import Environment, FileSystemLoader, StrictUndefined
+        self.root, self.specs = root, specs
+        self.templates = root / "templates"
+        self.env = Environment(loader=FileSystemLoader(self.templates), autoescape=True,
+                               undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+
+    def games(self, names=()) -> list[GameRules]:
+        folders = sorted(p for p in (self.root / "rules_src").iterdir() if p.is_dir()) \
+            if (self.root / "rules_src").is_dir() else []
+        chosen = [f for f in folders if not names or f.name in names]
+        out, errors = [], []
+        for folder in chosen:
+            try:
+                out.append(load_rules(folder))
+            except ErrorGroup as group:
+                errors += group.errors
+            except InputError as exc:
+                errors.append(exc)
+        if errors:
+            raise ErrorGroup(errors)
+        return out
+
+    # -- one page -------------------------------------------------------------------
+    def page(self, rules: GameRules, lang: str, out: Path, downloads: list[tuple[str, str]]) -> list[Output]:
+        ed = rules.editions[lang]
+        source = source_of(ed, rules.editions) or ed
+        ui = load_ui(self.templates, lang)
+        art = CardArt(self.specs.get(rules.game), lang)
+        words = load_words(rules.folder, lang)
+        statuses = rules.statuses.get(lang, {})
+        sections, toc = [], []
+        for src_sec in source.sections:
+            mine = ed.section(src_sec.id)
+            shown_ed = ed if mine is not None else source
+            sec = mine or src_sec
+            state = statuses.get(sec.id)
+            html = self._section_html(sec.lines, rules.examples[shown_ed.lang], ui, words, art, lang)
+            notice = None
+            if state:
+                notice = ui[state].replace("{source}", _language_name(self.templates, source.lang))
+            head, sep, body = html.partition("</h2>")
+            if not sep:
+                head, body = "", html
+            sections.append({"id": sec.id, "lang": shown_ed.lang, "head": Markup(head + sep),
+                             "body": Markup(body), "state": state, "notice": notice})
+            for h in sec.headings:
+                entry = {"id": h.id, "text": _plain(h.text), "state": state, "children": []}
+                if h.level == 2 or not toc:
+                    toc.append(entry)
+                else:
+                    toc[-1]["children"].append(entry)
+        here = out / rules.game / lang
+        alternates = [{"lang": other, "name": _language_name(self.templates, other),
+                       "href": f"../{other}/rules.html", "current": other == lang}
+                      for other in rules.editions]
+        html = self.env.get_template("rulebook.html.j2").render(
+            lang=lang, ui=ui, title=ed.title, game=rules.game, sections=sections, toc=toc,
+            alternates=alternates, css="../../assets/rulebook.css", index="../../index.html",
+            downloads=downloads, version=__version__, source_lang=source.lang)
+        outputs = [Output(here / "rules.html", html.encode("utf-8"), pages=1)]
+        outputs += [Output(here / "cards" / c.name, c.svg.encode("utf-8"), cards=1) for c in art.cards.values()]
+        return outputs
+
+    def _section_html(self, lines: list[str], examples: dict[str, Example], ui: dict, words, art: CardArt,
+                      lang: str) -> str:
+        speaker = Speaker(ui, words.data["values"])
+        md = markdown.Markdown(extensions=[
+            ExampleExtension(), CheckedValueExtension({i: e.data["expect"] for i, e in examples.items()}, speaker.say),
+            "attr_list", "tables", "sane_lists"])
+        html = clean(md.convert("\n".join(lines)))
+        figure = self.env.get_template("figure.html.j2")
+
+        def fill(m) -> str:
+            ex = examples.get(m["id"])
+            if ex is None:
+                return ""
+            return figure.render(fig=build_figure(ex, words, ui, art), ui=ui, lang=lang)
+
+        return SLOT.sub(fill, html)
+
+    # -- the index and the stylesheet ------------------------------------------------------
+    def index(self, games: list[GameRules], out: Path, downloads: dict[tuple[str, str], list[tuple[str, str]]],
+              lang: str = "en") -> Output:
+        ui = load_ui(self.templates, lang)
+        entries = []
+        for rules in games:
+            entries.append({"game": rules.game, "editions": [
+                {"lang": l, "name": _language_name(self.templates, l), "title": ed.title,
+                 "href": f"{rules.game}/{l}/rules.html",
+                 "downloads": [(label, f"{rules.game}/{l}/{href}") for label, href in downloads.get((rules.game, l), [])]}
+                for l, ed in rules.editions.items()]})
+        html = self.env.get_template("index.html.j2").render(lang=lang, ui=ui, games=entries, version=__version__,
+                                                              css="assets/rulebook.css")
+        return Output(out / "index.html", html.encode("utf-8"), pages=1)
+
+    def stylesheet(self, out: Path) -> Output:
+        return Output(out / "assets" / "rulebook.css", (self.templates / "rulebook.css").read_bytes())
+
+
+def _language_name(templates: Path, lang: str) -> str:
+    return load_ui(templates, lang)["language"]
+
+
+def _plain(text: str) -> str:
+    """A heading's text without Markdown emphasis marks (for the table of contents)."""
+    return text.replace("**", "").replace("*", "").replace("`", "")

@@ -1,0 +1,164 @@
+"""Reading a rulebook edition: front matter, title, and sections with stable ids.
+
+An edition is ``rules_src/<game>/<lang>.md``::
+
+    ---                              (translations only)
+    translation_of: fr               the source edition's language
+    follows:                         source version each section was translated from
+      intro: 3f9a0c61d2e4            (written by ``forge mark-translated``)
+      setup: 81b2…
+    ---
+    # The Great Dalmuti              the title
+    Text before the first ## is the section ``intro``.
+    ## Setup {#setup}                every ## and ### heading carries an id,
+    ### The deal {#deal}             the same in every language
+
+A *section* runs from one ``##`` heading to the next (``###`` belong to their ``##``).
+Its *digest* is a hash of its source text: when the source edition's section changes,
+its digest changes and translations that follow the old digest are stale.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import InputError, Location, YamlSyntaxError
+
+__all__ = ["Section", "Edition", "Heading", "read_edition", "EDITION_FILE", "INTRO"]
+
+#: a language edition's file name: fr.md, en.md, pt-BR.md
+EDITION_FILE = re.compile(r"^(?P<lang>[a-z]{2,3}(?:-[A-Za-z]{2,4})?)\.md$")
+#: the front matter block at the very top of a file
+FRONT = re.compile(r"\A---\n(?P<body>.*?)\n---\n", re.S)
+#: any ATX heading of level 1–6
+ANY_HEADING = re.compile(r"^(?P<hashes>#{1,6})\s+(?P<rest>.*?)\s*$")
+#: a heading's explicit id at its end: ``Setup {#setup}``
+HEADING_ID = re.compile(r"^(?P<text>.*?)\s*\{#(?P<id>[a-z][a-z0-9-]*)\}$")
+#: a fenced block's opening or closing line (``` or ~~~)
+FENCE = re.compile(r"^(```|~~~)")
+INTRO = "intro"
+FRONT_KEYS = ("translation_of", "follows")
+
+
+@dataclass(frozen=True)
+class Heading:
+    level: int
+    text: str
+    id: str
+    line: int
+
+
+@dataclass
+class Section:
+    id: str
+    heading: str          # the ## heading's text ('' for the intro)
+    line: int             # line of the heading (of the first line for the intro)
+    lines: list[str]      # the section's Markdown, heading included
+    headings: list[Heading] = field(default_factory=list)   # its ## and ### headings
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+    @property
+    def digest(self) -> str:
+        """12 hex digits of SHA-256 over the section's text (trailing spaces and blank lines ignored)."""
+        norm = "\n".join(line.rstrip() for line in self.lines).strip()
+        return hashlib.sha256(norm.encode("utf-8")).hexdigest()[:12]
+
+
+@dataclass
+class Edition:
+    path: Path
+    lang: str
+    title: str
+    sections: list[Section]
+    translation_of: str | None = None
+    follows: dict[str, str] = field(default_factory=dict)
+    front_lines: int = 0              # lines taken by the front matter block
+    follows_lines: dict[str, int] = field(default_factory=dict)
+
+    def section(self, sid: str) -> Section | None:
+        return next((s for s in self.sections if s.id == sid), None)
+
+    @property
+    def ids(self) -> list[str]:
+        return [s.id for s in self.sections]
+
+    def at(self, line: int) -> Location:
+        return Location.of(self.path, line)
+
+
+def _front_matter(path: Path, text: str) -> tuple[dict, int, dict[str, int]]:
+    import yaml
+    m = FRONT.match(text)
+    if not m:
+        return {}, 0, {}
+    try:
+        data = yaml.safe_load(m["body"]) or {}
+    except yaml.MarkedYAMLError as exc:
+        line = 2 + (exc.problem_mark.line if exc.problem_mark else 0)
+        raise YamlSyntaxError(Location.of(path, line), f"front matter: YAML syntax error: {exc.problem}",
+                              hint="the block between the two --- lines is YAML") from None
+    if not isinstance(data, dict):
+        raise InputError(Location.of(path, 2), "front matter must be a mapping (keys translation_of, follows)")
+    for key in data:
+        if key not in FRONT_KEYS:
+            raise InputError(Location.of(path, 2), f"front matter: unknown key '{key}' "
+                             f"(expected one of: {', '.join(FRONT_KEYS)})")
+    lines = {}
+    for i, line in enumerate(m["body"].splitlines(), start=2):
+        key = re.match(r"^\s+([a-z][a-z0-9-]*)\s*:", line)
+        if key:
+            lines.setdefault(key[1], i)
+    return data, m["body"].count("\n") + 3, lines
+
+
+def read_edition(path: Path) -> Edition:
+    """Parse one edition; a heading without an id or a repeated id is an InputError."""
+    m = EDITION_FILE.match(path.name)
+    if not m:
+        raise InputError(Location.of(path), "a rulebook edition is named after its language (e.g. fr.md, en.md)")
+    text = path.read_text(encoding="utf-8")
+    front, skip, follows_lines = _front_matter(path, text)
+    lines = text.splitlines()
+    title = ""
+    sections = [Section(INTRO, "", skip + 1, [])]
+    seen: dict[str, int] = {}
+    fenced = False
+    for n, line in enumerate(lines[skip:], start=skip + 1):
+        if FENCE.match(line):
+            fenced = not fenced
+        h = None if fenced else ANY_HEADING.match(line)
+        if h and len(h["hashes"]) == 1 and not title:
+            title = HEADING_ID.sub(lambda mm: mm["text"], h["rest"]) if "{#" in h["rest"] else h["rest"]
+            sections[0].line = n
+            continue
+        if h and len(h["hashes"]) >= 2:
+            hid = HEADING_ID.match(h["rest"])
+            if not hid:
+                raise InputError(Location.of(path, n), f"heading '{h['rest']}' has no id",
+                                 hint="end every ## and ### heading with an id shared by all languages, "
+                                      "e.g. '## Setup {#setup}'")
+            if hid["id"] in seen or hid["id"] == INTRO:
+                raise InputError(Location.of(path, n), f"heading id '{hid['id']}' is used twice"
+                                 + (f" (first at line {seen[hid['id']]})" if hid["id"] in seen else
+                                    " ('intro' names the text before the first ## heading)"))
+            seen[hid["id"]] = n
+            heading = Heading(len(h["hashes"]), hid["text"], hid["id"], n)
+            if heading.level == 2:
+                sections.append(Section(heading.id, heading.text, n, []))
+            sections[-1].headings.append(heading)
+        sections[-1].lines.append(line)
+    if not title:
+        raise InputError(Location.of(path, skip + 1), "the rulebook has no title",
+                         hint="start the text with a '# Title' line")
+    if not any(s.strip() for s in sections[0].lines):
+        sections.pop(0)
+    follows = front.get("follows") or {}
+    if not isinstance(follows, dict):
+        raise InputError(Location.of(path, 2), "front matter: 'follows' must map section ids to digests")
+    return Edition(path, m["lang"], title, sections, front.get("translation_of"),
+                   {str(k): str(v) for k, v in follows.items()}, skip, follows_lines)

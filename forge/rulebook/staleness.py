@@ -1,0 +1,96 @@
+"""Which sections of a translation no longer follow their source, and marking them done.
+
+A translation's front matter records, for each section, the digest of the source
+section it was translated from (``follows``). A section is
+
+- *stale* when the source section's digest has changed since (or none was recorded);
+- *untranslated* when the translation lacks it (the page shows the source's text);
+- *orphan* when the source has no section of that id (an error: ids are shared).
+
+``mark_translated`` records the current source digests: the documented step a translator
+takes once a section is brought up to date (``forge mark-translated GAME LANG [SECTION…]``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import InputError, Location
+from ..files import atomic_write
+from .source import FRONT, Edition, read_edition
+
+__all__ = ["Status", "compare", "source_of", "mark_translated", "editions_of"]
+
+
+@dataclass(frozen=True)
+class Status:
+    edition: Edition
+    section: str
+    state: str                 # stale | untranslated
+    location: Location         # where the translator should look
+    source_location: Location
+
+    def __str__(self) -> str:
+        lang = self.edition.lang
+        game = self.edition.path.parent.name
+        if self.state == "untranslated":
+            return (f"{self.location}: section '{self.section}' is not translated (source: {self.source_location}); "
+                    f"the page shows the source text")
+        return (f"{self.location}: section '{self.section}' is stale: its source ({self.source_location}) "
+                f"changed since it was translated; once updated: forge mark-translated {game} {lang} {self.section}")
+
+
+def editions_of(folder: Path) -> dict[str, Edition]:
+    """Every language edition of one game's rules folder, by language."""
+    from .source import EDITION_FILE
+    return {e.lang: e for e in (read_edition(p) for p in sorted(folder.glob("*.md")) if EDITION_FILE.match(p.name))}
+
+
+def source_of(edition: Edition, editions: dict[str, Edition]) -> Edition | None:
+    """The edition ``edition`` translates (None for a source edition)."""
+    if not edition.translation_of:
+        return None
+    src = editions.get(edition.translation_of)
+    if src is None or src.translation_of:
+        raise InputError(edition.at(2), f"translation_of: '{edition.translation_of}' is not a source edition "
+                         f"in {Location.of(edition.path.parent)} (expected one of: "
+                         f"{', '.join(l for l, e in editions.items() if not e.translation_of) or 'none'})")
+    return src
+
+
+def compare(source: Edition, tr: Edition) -> list[Status]:
+    """The stale and untranslated sections of ``tr``; orphan sections raise InputError."""
+    src_ids = set(source.ids)
+    for sec in tr.sections:
+        if sec.id not in src_ids:
+            raise InputError(tr.at(sec.line), f"section '{sec.id}' is not in the source edition "
+                             f"{Location.of(source.path)}", hint="section ids are shared by every language edition")
+    out = []
+    for sec in source.sections:
+        mine = tr.section(sec.id)
+        if mine is None:
+            out.append(Status(tr, sec.id, "untranslated", tr.at(1), source.at(sec.line)))
+        elif tr.follows.get(sec.id) != sec.digest:
+            out.append(Status(tr, sec.id, "stale", tr.at(mine.line), source.at(sec.line)))
+    return out
+
+
+def mark_translated(tr: Edition, source: Edition, ids: list[str] | None = None) -> list[str]:
+    """Record the source's current digest for ``ids`` (all translated sections when None).
+    Returns the ids marked. The front matter is rewritten; the text below it is kept."""
+    known = set(tr.ids)
+    for sid in ids or []:
+        if sid not in known:
+            raise InputError(Location.of(tr.path), f"no section '{sid}' in this edition "
+                             f"(expected one of: {', '.join(tr.ids)})")
+    chosen = [s.id for s in source.sections if s.id in known and (ids is None or s.id in ids)]
+    follows = dict(tr.follows)
+    for sid in chosen:
+        follows[sid] = source.section(sid).digest
+    order = [s.id for s in source.sections if s.id in follows]
+    front = [f"translation_of: {tr.translation_of}", "follows:"]
+    front += [f"  {sid}: {follows[sid]}" for sid in order]
+    text = tr.path.read_text(encoding="utf-8")
+    body = FRONT.sub("", text, count=1)
+    atomic_write(tr.path, ("---\n" + "\n".join(front) + "\n---\n" + body).encode("utf-8"))
+    return chosen
