@@ -36,8 +36,10 @@ class Status:
         if self.state == "untranslated":
             return (f"{self.location}: section '{self.section}' is not translated (source: {self.source_location}); "
                     f"the page shows the source text")
-        return (f"{self.location}: section '{self.section}' is stale: its source ({self.source_location}) "
-                f"changed since it was translated; once updated: forge mark-translated {game} {lang} {self.section}")
+        why = ("records no source version" if self.section not in self.edition.follows
+               else f"its source ({self.source_location}) changed since it was translated")
+        return (f"{self.location}: section '{self.section}' is stale: {why}; "
+                f"once updated: forge mark-translated {game} {lang} {self.section}")
 
 
 def editions_of(folder: Path) -> dict[str, Edition]:

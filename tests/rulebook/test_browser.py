@@ -1,0 +1,100 @@
+"""The built pages in real tools: the Nu HTML checker (vnu.jar) and headless Chromium.
+
+Both are installed by ``.ci/run`` (Chromium from Debian, vnu-jar from npm into .tools/),
+which sets FORGE_REQUIRE_TOOLS=1 so that CI fails, rather than skips, if one is missing.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from ..conftest import ROOT
+from .conftest import PAGES
+
+REQUIRED = os.environ.get("FORGE_REQUIRE_TOOLS") == "1"
+
+
+def _tool(path: str | None, what: str) -> str:
+    if path:
+        return path
+    if REQUIRED:
+        pytest.fail(f"{what} is required (FORGE_REQUIRE_TOOLS=1) but was not found")
+    pytest.skip(f"{what} not installed")
+
+
+@pytest.fixture(scope="session")
+def vnu() -> list[str]:
+    jar = os.environ.get("FORGE_VNU_JAR") or str(ROOT / ".tools" / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar")
+    found = jar if Path(jar).is_file() and shutil.which("java") else None
+    return ["java", "-jar", _tool(found, "the Nu HTML checker (java + vnu.jar: npm install --prefix .tools vnu-jar)")]
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    found = next((shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome") if shutil.which(n)), None)
+    return _tool(found, "Chromium (apt-get install chromium)")
+
+
+def run_chromium(chromium: str, url: str, *args: str) -> subprocess.CompletedProcess:
+    with tempfile.TemporaryDirectory() as profile:
+        return subprocess.run(
+            [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+             "--disable-background-networking", "--disable-component-update", "--disable-sync",
+             f"--user-data-dir={profile}", "--enable-logging=stderr", "--v=0", *args, url],
+            capture_output=True, text=True, timeout=120)
+
+
+def test_nu_checker_finds_nothing(site, vnu):
+    pages = [str(site / "index.html")] + [str(site / g / l / "rules.html") for g, l in PAGES]
+    svgs = sorted(str(p) for p in site.glob("*/*/cards/*.svg"))
+    assert len(svgs) >= 40
+    messages = []
+    for args in (pages, ["--css", str(site / "assets" / "rulebook.css")], ["--svg", *svgs]):
+        result = subprocess.run([*vnu, "--format", "json", *args], capture_output=True, text=True, timeout=300)
+        messages += json.loads(result.stderr or '{"messages": []}')["messages"]
+    assert messages == [], "\n".join(f"{m.get('url')}:{m.get('lastLine')}: {m['type']}: {m['message']}" for m in messages)
+
+
+@pytest.mark.parametrize("game,lang", PAGES)
+@pytest.mark.parametrize("width", [1280, 390], ids=["desktop", "phone"])
+def test_chromium_renders_the_page_without_console_errors(site, chromium, tmp_path, game, lang, width):
+    from PIL import Image, ImageStat
+    shot = tmp_path / f"{game}-{lang}-{width}.png"
+    result = run_chromium(chromium, (site / game / lang / "rules.html").as_uri(),
+                          f"--screenshot={shot}", f"--window-size={width},2000", "--hide-scrollbars")
+    console = [line for line in result.stderr.splitlines() if ":CONSOLE" in line]
+    assert console == []
+    with Image.open(shot) as im:
+        assert im.size == (width, 2000)
+        spread = ImageStat.Stat(im.convert("L")).stddev[0]
+        assert spread > 20, "the screenshot is blank"
+
+
+@pytest.mark.parametrize("game,lang", PAGES)
+def test_print_preview_is_an_a4_booklet_with_whole_figures(site, chromium, tmp_path, game, lang):
+    from pypdf import PdfReader
+    pdf = tmp_path / "print.pdf"
+    result = run_chromium(chromium, (site / game / lang / "rules.html").as_uri(),
+                          f"--print-to-pdf={pdf}", "--no-pdf-header-footer")
+    assert pdf.is_file(), result.stderr[-2000:]
+    reader = PdfReader(pdf)
+    assert len(reader.pages) >= 4
+    for page in reader.pages:
+        w, h = float(page.mediabox.width), float(page.mediabox.height)
+        assert abs(w - 595.3) < 1.5 and abs(h - 841.9) < 1.5       # @page size: A4
+    title = {"fr": "Résultat", "en": "Outcome"}[lang]
+    figures_total = 0
+    for n in range(1, len(reader.pages) + 1):
+        text = subprocess.run(["pdftotext", "-f", str(n), "-l", str(n), "-layout", str(pdf), "-"],
+                              capture_output=True, text=True).stdout
+        starts = text.count("✓")
+        ends = sum(line.strip() == title for line in text.splitlines())
+        assert starts == ends, f"page {n}: {starts} figures start, {ends} end (a figure is split)"
+        figures_total += starts
+    assert figures_total == 9
