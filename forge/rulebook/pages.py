@@ -154,7 +154,8 @@ class Rulebooks:
             html = self._section_html(sec.lines, rules.examples[shown_ed.lang], ui, words, art, lang)
             notice = None
             if state:
-                notice = ui[state].replace("{source}", _language_name(self.templates, source.lang))
+                said = ui.get(f"name.{source.lang}") or _language_name(self.templates, source.lang)
+                notice = ui[state].replace("{source}", said)
             head, sep, body = html.partition("</h2>")
             if not sep:
                 head, body = "", html
