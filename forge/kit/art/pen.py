@@ -81,6 +81,10 @@ class Pen:
 
     def text_width(self, s: str, size: float, font: str = "sans") -> float: raise NotImplementedError
 
+    def tag(self, x: float, y: float, s: str) -> None:
+        """Write ``s`` as machine-readable text that is not seen (searchable, checkable);
+        backends without such text ignore it."""
+
     # -- conveniences built on the primitives ------------------------------
     def line(self, x1: float, y1: float, x2: float, y2: float) -> None:
         self.path((("M", x1, y1), ("L", x2, y2)))
@@ -215,3 +219,10 @@ class ReportlabPen(Pen):
 
     def text_width(self, s, size, font="sans") -> float:
         return self.c.stringWidth(s, self.fonts[font], size)
+
+    def tag(self, x, y, s) -> None:
+        t = self.c.beginText(x, y)
+        t.setFont(self.fonts["sans"], 2)
+        t.setTextRenderMode(3)              # neither filled nor stroked: invisible, still text
+        t.textOut(s)
+        self.c.drawText(t)

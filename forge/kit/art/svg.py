@@ -94,6 +94,9 @@ class SvgPen(Pen):
             f'font-weight="{weight}" font-size="{_n(size)}" text-anchor="{anchor}" fill="{self.fill or "none"}">'
             f"{escape(s)}</text>")
 
+    def tag(self, x, y, s) -> None:
+        self.parts.append(f"<desc>{escape(s)}</desc>")
+
     def text_width(self, s, size, font="sans") -> float:
         from reportlab.pdfbase.pdfmetrics import stringWidth
         from ..fonts import register_fonts
