@@ -199,14 +199,21 @@ class Rulebooks:
     # -- the index and the stylesheet ------------------------------------------------------
     def index(self, games: list[GameRules], out: Path, downloads: dict[tuple[str, str], list[tuple[str, str]]],
               lang: str = "en") -> Output:
+        """Every game with a rulebook or a kit: per language, its rulebook and its print files."""
         ui = load_ui(self.templates, lang)
+        rules = {r.game: r for r in games}
         entries = []
-        for rules in games:
-            entries.append({"game": rules.game, "editions": [
-                {"lang": l, "name": _language_name(self.templates, l), "title": ed.title,
-                 "href": f"{rules.game}/{l}/rules.html",
-                 "downloads": [(label, f"{rules.game}/{l}/{href}") for label, href in downloads.get((rules.game, l), [])]}
-                for l, ed in rules.editions.items()]})
+        for game in sorted(set(rules) | set(self.specs)):
+            spec, book = self.specs.get(game), rules.get(game)
+            langs = list(book.editions) if book else []
+            langs += [l for l in (spec.languages if spec else []) if l not in langs]
+            editions = []
+            for l in langs:
+                title = book.editions[l].title if book and l in book.editions else spec.titles.get(l, spec.title)
+                editions.append({"lang": l, "name": _language_name(self.templates, l), "title": title,
+                                 "href": f"{game}/{l}/rules.html" if book and l in book.editions else None,
+                                 "downloads": [(label, f"{game}/{l}/{href}") for label, href in downloads.get((game, l), [])]})
+            entries.append({"game": game, "editions": editions})
         html = self.env.get_template("index.html.j2").render(lang=lang, ui=ui, games=entries, version=__version__,
                                                               css="assets/rulebook.css")
         return Output(out / "index.html", html.encode("utf-8"), pages=1)
