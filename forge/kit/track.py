@@ -1,0 +1,568 @@
+"""Familienbande's score track: a 297 × 155 mm sheet printed on both sides.
+
+Front (``track``)
+-----------------
+* **The track** fills the lower part of the sheet: spaces 1 … length−1 laid as a snake
+  (boustrophedon) in an even number of rows, so the last space comes back beside the
+  start. For the default length of 120 that is 4 rows of 30 places (119 spaces and, at the
+  end of the top row, the way back into the start). Each space is a rounded square about
+  8 mm wide: the width left over once the start box and the turns are taken from the
+  printable width (7.8 mm spaces at an 8.4 mm pitch, rows 10.4 mm apart, with an 8 mm
+  margin; 8.0 mm at a 5 mm margin), numbered in 8 pt. Every 5th space
+  is tinted with a bold number; every 10th is dark with a light bold number and a thicker
+  outline. A tan ribbon runs behind the spaces and turns round at the row ends, with an
+  arrow at each turn, one from the start into space 1 and one from the last space back
+  into the start.
+* **Space 0 is the start box**, at the left end as tall as the whole track: the ``start``
+  label, a large 0 and five marker places, one ringed disc per trait with its symbol.
+* **The first generation** sits in the upper right: three card places at true poker size
+  (63 × 88 mm) side by side, 10 mm apart, under the ``first_generation`` label. With an
+  8 mm margin the sheet has room for them at full height above the track (139 mm printable:
+  about 41 mm of track, a 4 mm gap, 88 mm of card and a 5 mm label). On a smaller sheet or
+  with a wider margin the places are cut off at the bottom rather than shrunk.
+* **The upper left column** holds the ``title``, a legend of the generation rows (a
+  small pyramid of card rectangles: 3, 4, 5, 6, 7 places for generations 1–5, headed by
+  the ``generation`` word) and, just above the last space, the ``lap`` line.
+
+The track length is the ``length`` parameter (120 by default): a child in generation g
+moves each of its symbols' markers g points, so a marker can pass the last space; the
+``lap`` line says what to do then. Row count and space size follow from the length.
+
+Back (``track_back``)
+---------------------
+A reference sheet: the title with the five trait symbols, three columns (a turn's
+actions, scoring, end of game) whose paragraphs are wrapped and shrunk together until the
+longest column fits, and a strip with the hand penalty for 1 … 7 cards,
+n(n+1)/2 = 1, 3, 6, 10, 15, 21, 28, labelled with ``penalty_label`` (``{n}`` the cards,
+``{p}`` the points, ``{s}`` an "s" when n > 1).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .art.pen import Pen, mix
+from .art.traits import TRAIT_COLOURS, draw_trait
+from .registry import CardBox, Param, layout
+
+__all__ = ["draw_track", "draw_track_back", "hand_penalty", "snake_cells", "GENERATION_SIZES"]
+
+MM = 72 / 25.4
+CARD_W, CARD_H = 63 * MM, 88 * MM
+TRAITS = ("ears", "glasses", "nose", "lips", "lock")
+#: places per generation: 3 cards in generation 1, then g + 2 descendants in generation g
+GENERATION_SIZES = (3, 4, 5, 6, 7)
+
+PAPER = "#f4e8d2"        # the sheet
+LIGHT = "#fcf7ee"        # plain spaces, panels
+INK = "#3b2a20"          # text and outlines
+SOFT = mix(INK, PAPER, 0.55)
+RIBBON = "#d5b08a"       # the band behind the track
+FIVE = "#ebcd9d"         # every 5th space
+TEN = "#7a4a2e"          # every 10th space, the start box
+ACCENT = "#6d2f3e"       # title and headings (a wine red, far from the lips' red)
+
+GAP_X = 0.6 * MM         # between spaces in a row
+GAP_Y = 2.6 * MM         # between rows
+TURN = 4.6 * MM          # room for a turn at each row end
+START_W = 18 * MM        # the start box
+EDGE = 0.8               # points: half the widest outline, kept inside the safe margin
+
+
+# -- numbers -------------------------------------------------------------------------
+
+def hand_penalty(n: int) -> int:
+    """Points lost for ``n`` cards left in hand: 1 + 2 + … + n."""
+    return n * (n + 1) // 2
+
+
+def snake_cells(length: int, rows: int) -> list[tuple[int, int, int]]:
+    """``(space, row, column)`` for spaces 1 … length−1 laid in ``rows`` rows, row 0 left
+    to right, row 1 right to left, and so on (space 0 is the start box)."""
+    cols = math.ceil((length - 1) / rows)
+    cells = []
+    for n in range(1, length):
+        row, k = divmod(n - 1, cols)
+        cells.append((n, row, k if row % 2 == 0 else cols - 1 - k))
+    return cells
+
+
+# -- the track's geometry -----------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Grid:
+    rows: int
+    cols: int
+    px: float            # horizontal pitch
+    x0: float            # left edge of column 0's slot
+    y0: float            # bottom edge of row 0's spaces
+
+    @property
+    def s(self) -> float:
+        return self.px - GAP_X
+
+    @property
+    def py(self) -> float:
+        return self.s + GAP_Y
+
+    @property
+    def band(self) -> float:
+        """The ribbon's width."""
+        return self.s + 1.4 * MM
+
+    def cx(self, col: int) -> float:
+        return self.x0 + (col + 0.5) * self.px
+
+    def cy(self, row: int) -> float:
+        return self.y0 + row * self.py + self.s / 2
+
+    @property
+    def left(self) -> float:
+        return self.x0 + GAP_X / 2
+
+    @property
+    def right(self) -> float:
+        return self.x0 + self.cols * self.px - GAP_X / 2
+
+    @property
+    def bottom(self) -> float:
+        return self.y0 - (self.band - self.s) / 2
+
+    @property
+    def top(self) -> float:
+        return self.cy(self.rows - 1) + self.band / 2
+
+
+def _plan(length: int, x0: float, x1: float, y0: float, max_h: float) -> _Grid:
+    """The grid with the largest spaces: an even number of rows (so the end comes back
+    to the start), the width shared by the columns, no taller than ``max_h``."""
+    best: _Grid | None = None
+    for rows in (2, 4, 6, 8, 10):
+        cols = math.ceil((length - 1) / rows)
+        if cols * (rows - 1) >= length - 1 and rows > 2:
+            continue                                  # the last row would be empty
+        px = min((x1 - x0) / cols, 11 * MM)
+        # height of the band: (rows-1)·py + band = rows·px + const
+        over = (rows - 1) * (GAP_Y - GAP_X) + 1.4 * MM - GAP_X
+        px = min(px, (max_h - over) / rows)
+        grid = _Grid(rows, cols, px, x0, y0)
+        if best is None or grid.px > best.px + 1e-6:
+            best = grid
+    assert best is not None
+    return best
+
+
+def _arc(xe: float, ya: float, yb: float, side: int) -> list[tuple]:
+    """A half circle from (xe, ya) to (xe, yb) bulging to ``side`` (+1 right, −1 left)."""
+    r = (yb - ya) / 2
+    ym, k = ya + r, 0.5523 * r
+    return [("C", xe + side * k, ya, xe + side * r, ym - k, xe + side * r, ym),
+            ("C", xe + side * r, ym + k, xe + side * k, yb, xe, yb)]
+
+
+def _turn_x(g: _Grid, side: int) -> float:
+    """Where a turn's half circle starts so its outer edge reaches the turn room's edge."""
+    reach = g.py / 2 + g.band / 2
+    return g.right + TURN - reach if side > 0 else g.left - TURN + reach
+
+
+def _chevron(pen: Pen, x: float, y: float, size: float, angle: float) -> None:
+    """A notched arrowhead centred on (x, y) pointing at ``angle`` degrees."""
+    with pen.saved():
+        pen.translate(x, y)
+        pen.rotate(angle)
+        pen.polygon([(size * 0.5, 0), (-size * 0.45, size * 0.5), (-size * 0.2, 0),
+                     (-size * 0.45, -size * 0.5)])
+
+
+def _draw_ribbon(pen: Pen, g: _Grid, length: int, start_edge: float) -> None:
+    """The band behind the spaces, its turns, and the arrows showing the way."""
+    cmds: list[tuple] = [("M", start_edge - 2, g.cy(0))]
+    last_row = g.rows - 1
+    for row in range(g.rows):
+        side = 1 if row % 2 == 0 else -1
+        if row == last_row:
+            if side < 0:
+                cmds.append(("L", start_edge - 2, g.cy(row)))
+            else:
+                last_col = (length - 2) % g.cols
+                cmds.append(("L", g.cx(last_col), g.cy(row)))
+            break
+        xe = _turn_x(g, side)
+        cmds.append(("L", xe, g.cy(row)))
+        cmds += _arc(xe, g.cy(row), g.cy(row + 1), side)
+    pen.style(None, RIBBON, g.band)
+    pen.path(cmds)
+    # arrows: out of the start, at every turn, back into the start
+    pen.style(TEN)
+    size = min(g.band * 0.5, TURN * 0.8)
+    _chevron(pen, (start_edge + g.left) / 2, g.cy(0), size, 0)
+    for row in range(last_row):
+        side = 1 if row % 2 == 0 else -1
+        x = g.right + TURN * 0.42 if side > 0 else g.left - TURN * 0.42
+        _chevron(pen, x, (g.cy(row) + g.cy(row + 1)) / 2, size, 90)
+    if last_row % 2 == 1:
+        _chevron(pen, (start_edge + g.left) / 2, g.cy(last_row), size, 180)
+
+
+def _draw_space(pen: Pen, n: int, x: float, y: float, s: float) -> None:
+    """One numbered space with its lower-left corner at (x, y)."""
+    size = s * 0.37
+    if n % 10 == 0:
+        pen.style(TEN, INK, 1.5)
+        ink, font = LIGHT, "bold"
+    elif n % 5 == 0:
+        pen.style(FIVE, INK, 0.9)
+        ink, font = INK, "bold"
+    else:
+        pen.style(LIGHT, SOFT, 0.5)
+        ink, font = INK, "sans"
+    pen.rect(x, y, s, s, r=s * 0.2)
+    pen.style(ink)
+    pen.fit_text(x + s / 2, y + s / 2 - size * 0.36, str(n), size, s * 0.86, font=font)
+
+
+def _draw_start(pen: Pen, x: float, y: float, w: float, h: float, label: str) -> None:
+    """Space 0: the start box with its label, a big 0 and a ringed place per marker."""
+    pen.style(TEN, INK, 1.5)
+    pen.rect(x, y, w, h, r=2.2 * MM)
+    pen.style(LIGHT)
+    top = y + h - 2.2 * MM
+    label_size = pen.fit_text(x + w / 2, top - 7, label, 8, w - 2 * MM, font="bold", min_size=5)
+    zero = min(w * 0.32, 12)
+    pen.text(x + w / 2, y + 2 * MM, "0", zero, font="bold", anchor="middle")
+    # five places in a 2-1-2 pattern between the label and the 0
+    area_top = top - label_size - 1.2 * MM
+    area_bottom = y + 2 * MM + zero * 0.8 + 1.2 * MM
+    step_y = (area_top - area_bottom) / 3
+    r = min(step_y * 0.4, w * 0.165)
+    cx, dx = x + w / 2, w * 0.235
+    spots = [(cx - dx, 2.5), (cx + dx, 2.5), (cx, 1.5), (cx - dx, 0.5), (cx + dx, 0.5)]
+    for trait, (px, k) in zip(TRAITS, spots):
+        py = area_bottom + k * step_y
+        pen.style(TRAIT_COLOURS[trait], LIGHT, 0.8)
+        pen.circle(px, py, r * 1.2)
+        draw_trait(pen, trait, px, py, r)
+
+
+def _draw_card_places(pen: Pen, x: float, top: float, bottom: float, gap: float, label: str) -> None:
+    """Three true-size card places hanging from ``top``; cut off at ``bottom`` if need be."""
+    label_size = 10.0
+    block_w = 3 * CARD_W + 2 * gap
+    card_top = top - label_size * 1.45
+    pen.style(ACCENT)
+    used = pen.fit_text(x + block_w / 2, top - label_size * 0.85, label, label_size, block_w - 20 * MM,
+                        font="bold", min_size=6)
+    if label:
+        half = pen.text_width(label, used, "bold") / 2 + 3 * MM
+        pen.style(None, mix(ACCENT, PAPER, 0.4), 0.8)
+        mid_y = top - label_size * 0.85 + used * 0.33
+        pen.line(x + 2 * MM, mid_y, x + block_w / 2 - half, mid_y)
+        pen.line(x + block_w / 2 + half, mid_y, x + block_w - 2 * MM, mid_y)
+    card_h = min(CARD_H, card_top - bottom)
+    with pen.saved():
+        pen.clip_rect(x - 2, card_top - card_h, block_w + 4, card_h + 2)
+        for i in range(3):
+            cx = x + i * (CARD_W + gap)
+            _draw_card_place(pen, cx, card_top - CARD_H)
+
+
+def _draw_card_place(pen: Pen, x: float, y: float) -> None:
+    """An empty poker card place: a light outline with a faint bust and a number strip."""
+    pen.style(mix(LIGHT, PAPER, 0.35), mix(INK, PAPER, 0.45), 0.9)
+    pen.rect(x, y, CARD_W, CARD_H, r=3 * MM)
+    inner = mix(LIGHT, PAPER, 0.6)
+    pen.style(None, mix(INK, PAPER, 0.75), 0.5)
+    pen.rect(x + 2.5 * MM, y + 2.5 * MM, CARD_W - 5 * MM, CARD_H - 5 * MM, r=2 * MM)
+    # a faint head-and-shoulders, the portrait's place
+    bust = mix(PAPER, INK, 0.13)
+    cx, cy = x + CARD_W / 2, y + CARD_H * 0.52
+    pen.style(bust)
+    pen.circle(cx, cy + 9 * MM, 9 * MM)
+    pen.path([("M", cx - 20 * MM, cy - 22 * MM),
+              ("C", cx - 20 * MM, cy - 6 * MM, cx - 10 * MM, cy - 2 * MM, cx, cy - 2 * MM),
+              ("C", cx + 10 * MM, cy - 2 * MM, cx + 20 * MM, cy - 6 * MM, cx + 20 * MM, cy - 22 * MM),
+              ("Z",)])
+    # where a portrait's three trait symbols run down the left side
+    pen.style(inner, mix(INK, PAPER, 0.7), 0.5)
+    for k in range(3):
+        pen.circle(x + 8 * MM, y + CARD_H - 11 * MM - k * 11 * MM, 3.6 * MM)
+
+
+def _draw_generations(pen: Pen, x: float, y: float, w: float, h: float, word: str) -> None:
+    """A panel with the generation word and one row of small card places per generation."""
+    pen.style(LIGHT, mix(INK, PAPER, 0.55), 0.8)
+    pen.rect(x, y, w, h, r=2.5 * MM)
+    pad = 2.5 * MM
+    head = 9.0
+    pen.style(ACCENT)
+    head = pen.fit_text(x + w / 2, y + h - pad - head * 0.8, word, head, w - 2 * pad, font="bold", min_size=5)
+    rows_top = y + h - pad - head * 1.35
+    pitch = (rows_top - (y + pad)) / len(GENERATION_SIZES)
+    ch = min(pitch * 0.8, 8 * MM)
+    cw = ch * CARD_W / CARD_H
+    cgap = cw * 0.28
+    most = max(GENERATION_SIZES)
+    label_w = 7 * MM
+    room = w - 2 * pad - 2 * label_w
+    if most * cw + (most - 1) * cgap > room:
+        cw = room / (most + (most - 1) * 0.28)
+        ch, cgap = cw * CARD_H / CARD_W, cw * 0.28
+    size = min(ch * 0.62, 8.5)
+    for g, count in enumerate(GENERATION_SIZES, 1):
+        cy = rows_top - (g - 0.5) * pitch
+        pen.style(INK)
+        pen.text(x + pad + label_w / 2, cy - size * 0.36, str(g), size, font="bold", anchor="middle")
+        pen.style(SOFT)
+        pen.text(x + w - pad - label_w / 2, cy - size * 0.36, f"×{count}", size * 0.9, anchor="middle")
+        row_w = count * cw + (count - 1) * cgap
+        left = x + w / 2 - row_w / 2
+        for i in range(count):
+            if g == 1:
+                pen.style(ACCENT, INK, 0.6)
+            else:
+                pen.style(LIGHT, mix(INK, PAPER, 0.35), 0.6)
+            pen.rect(left + i * (cw + cgap), cy - ch / 2, cw, ch, r=cw * 0.14)
+        if g > 1:
+            pen.style(None, mix(INK, PAPER, 0.7), 0.4)
+            prev = rows_top - (g - 1.5) * pitch - ch / 2
+            pen.line(x + w / 2, prev, x + w / 2, cy + ch / 2)
+
+
+def _title(pen: Pen, x: float, top: float, text: str, max_w: float, size: float = 22.0) -> float:
+    """The title, left-aligned under ``top``, shrunk to ``max_w``; return the rule's height under it."""
+    if text and pen.text_width(text, size, "serif") > max_w:
+        size = max(8.0, size * max_w / pen.text_width(text, size, "serif"))
+    pen.style(ACCENT)
+    baseline = top - size * 0.95
+    pen.text(x, baseline, text, size, font="serif")
+    return baseline - size * 0.4
+
+
+def _loop_icon(pen: Pen, x: float, y: float, r: float) -> None:
+    """A small circular arrow: go round again."""
+    pen.style(None, ACCENT, r * 0.35)
+    k = 0.5523 * r
+    pen.path([("M", x + r, y), ("C", x + r, y + k, x + k, y + r, x, y + r),
+              ("C", x - k, y + r, x - r, y + k, x - r, y),
+              ("C", x - r, y - k, x - k, y - r, x, y - r)])
+    pen.style(ACCENT)
+    pen.polygon([(x - r * 0.2, y - r * 1.55), (x + r * 0.7, y - r), (x - r * 0.2, y - r * 0.45)])
+
+
+def _wrap_fit(pen: Pen, text: str, size: float, width: float, max_lines: int,
+              font: str = "sans", min_size: float = 5.0) -> tuple[float, list[str]]:
+    """The largest size ≤ ``size`` at which ``text`` wraps to at most ``max_lines`` lines,
+    wrapped as evenly as that number of lines allows (no lone last word)."""
+    while True:
+        lines = pen.wrap(text, size, width, font)
+        widest = max((pen.text_width(line, size, font) for line in lines), default=0)
+        if (len(lines) <= max_lines and widest <= width) or size <= min_size:
+            break
+        size = max(min_size, size - 0.25)
+    lo, hi = width / max(1, len(lines)), width
+    for _ in range(12):                       # the narrowest width giving as few lines
+        mid = (lo + hi) / 2
+        if len(pen.wrap(text, size, mid, font)) <= len(lines):
+            hi = mid
+        else:
+            lo = mid
+    return size, pen.wrap(text, size, hi, font)
+
+
+@layout(
+    "track", kinds=("board",),
+    title=Param("text", "Familienbande", help="the game's name"),
+    start=Param("text", "Départ", help="the start box's label"),
+    generation=Param("text", "Génération", help="the word for a generation, heading the row sizes"),
+    first_generation=Param("text", "1re génération : 3 cartes",
+                           help="the label over the three places for the first generation"),
+    lap=Param("text", "Au-delà de 119 : repartez de 0 et retenez 120",
+              help="what to do past the last space, printed near it"),
+    length=Param("number", 120, help="spaces on the track, numbered 0 … length − 1"),
+)
+def draw_track(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
+    """The score track (snake of numbered spaces, start box with the five marker places),
+    the first generation's three card places, the generation sizes, title and lap line."""
+    w, h, m = card.w, card.h, card.safe + EDGE
+    length = max(10, int(round(float(p["length"]))))
+    pen.style(PAPER)
+    pen.rect(0, 0, w, h)
+    # the track, lower part
+    cells_x0 = m + START_W + 1.5 * MM + TURN
+    cells_x1 = w - m - TURN
+    grid = _plan(length, cells_x0, cells_x1, m + 0.7 * MM, (h - 2 * m) * 0.34)
+    start_edge = m + START_W
+    _draw_ribbon(pen, grid, length, start_edge)
+    _draw_start(pen, m, grid.bottom, START_W, grid.top - grid.bottom, p["start"])
+    for n, row, col in snake_cells(length, grid.rows):
+        _draw_space(pen, n, grid.x0 + col * grid.px + GAP_X / 2, grid.y0 + row * grid.py, grid.s)
+    # the first generation, upper right
+    upper = grid.top + 4 * MM
+    gap = 10 * MM
+    cards_x = w - m - (3 * CARD_W + 2 * gap)
+    _draw_card_places(pen, cards_x, h - m, upper, gap, p["first_generation"])
+    # the left column: title, generation sizes, lap line
+    col_x, col_w = m, cards_x - 6 * MM - m
+    rule_y = _title(pen, col_x, h - m, p["title"], col_w)
+    pen.style(None, mix(ACCENT, PAPER, 0.4), 0.8)
+    pen.line(col_x, rule_y, col_x + col_w, rule_y)
+    lap_size, lap_lines = _wrap_fit(pen, p["lap"], 8.0, col_w - 7 * MM, 3) if p["lap"] else (8.0, [])
+    lap_h = len(lap_lines) * lap_size * 1.25
+    y = upper + lap_h - lap_size
+    if lap_lines:
+        _loop_icon(pen, col_x + 2.6 * MM, upper + lap_h / 2, 1.9 * MM)
+    pen.style(INK)
+    for line in lap_lines:
+        pen.text(col_x + 6 * MM, y, line, lap_size)
+        y -= lap_size * 1.25
+    legend_top = rule_y - 4 * MM
+    legend_bottom = upper + lap_h + 4 * MM
+    _draw_generations(pen, col_x, legend_bottom, col_w, legend_top - legend_bottom, p["generation"])
+
+
+# -- the back -----------------------------------------------------------------------
+
+def _layout_paras(pen: Pen, paras: list[str], size: float, width: float) -> tuple[list[list[str]], float, float]:
+    """Wrap each paragraph beside its bullet; return the lines, the height and the widest line."""
+    indent = size * 1.1
+    wrapped = [pen.wrap(para, size, width - indent) for para in paras]
+    lines = sum(len(w) for w in wrapped)
+    height = lines * size * 1.28 + max(0, len(paras) - 1) * size * 0.55
+    widest = max((pen.text_width(line, size) for w in wrapped for line in w), default=0) + indent
+    return wrapped, height, widest
+
+
+def _paragraphs(text: str) -> list[str]:
+    return [para.strip() for para in text.split("\n") if para.strip()]
+
+
+def _common_size(pen: Pen, columns: list[list[str]], width: float, height: float,
+                 size: float = 10.5, min_size: float = 5.0) -> float:
+    """The largest size ≤ ``size`` at which every column fits its box."""
+    while size > min_size:
+        if all(hgt <= height and widest <= width
+               for _, hgt, widest in (_layout_paras(pen, paras, size, width) for paras in columns)):
+            return size
+        size -= 0.25
+    return min_size
+
+
+def _draw_column(pen: Pen, x: float, y: float, w: float, h: float, heading: str,
+                 paras: list[str], size: float) -> None:
+    """A panel with a heading band and bulleted paragraphs."""
+    pen.style(LIGHT, mix(INK, PAPER, 0.5), 0.8)
+    pen.rect(x, y, w, h, r=2.5 * MM)
+    band = 9 * MM
+    pen.style(ACCENT)
+    pen.path([("M", x, y + h - band), ("L", x, y + h - 2.5 * MM),
+              ("C", x, y + h - 1.1 * MM, x + 1.1 * MM, y + h, x + 2.5 * MM, y + h),
+              ("L", x + w - 2.5 * MM, y + h),
+              ("C", x + w - 1.1 * MM, y + h, x + w, y + h - 1.1 * MM, x + w, y + h - 2.5 * MM),
+              ("L", x + w, y + h - band), ("Z",)])
+    pen.style(LIGHT)
+    pen.fit_text(x + w / 2, y + h - band / 2 - 4, heading, 11.5, w - 6 * MM, font="bold", min_size=6)
+    pad = 3.5 * MM
+    wrapped, _, _ = _layout_paras(pen, paras, size, w - 2 * pad)
+    ty = y + h - band - pad - size * 0.8
+    indent = size * 1.1
+    for lines in wrapped:
+        pen.style(ACCENT)
+        d = size * 0.26
+        bx, by = x + pad + d, ty + size * 0.33
+        pen.polygon([(bx - d, by), (bx, by + d), (bx + d, by), (bx, by - d)])
+        pen.style(INK)
+        for line in lines:
+            pen.text(x + pad + indent, ty, line, size)
+            ty -= size * 1.28
+        ty -= size * 0.55
+
+
+def _mini_fan(pen: Pen, cx: float, y: float, n: int, ch: float) -> None:
+    """``n`` small cards fanned out, centred on cx, bottom at y."""
+    cw = ch * CARD_W / CARD_H
+    step = cw * 0.42
+    left = cx - (cw + (n - 1) * step) / 2
+    for i in range(n):
+        pen.style(LIGHT, INK, 0.5)
+        pen.rect(left + i * step, y, cw, ch, r=cw * 0.15)
+    pen.style(mix(ACCENT, LIGHT, 0.35))
+    pen.rect(left + (n - 1) * step + cw * 0.2, y + ch * 0.2, cw * 0.6, ch * 0.6, r=cw * 0.1)
+
+
+def _penalty_text(template: str, n: int) -> str:
+    return (template.replace("{n}", str(n)).replace("{p}", str(hand_penalty(n)))
+            .replace("{s}", "s" if n > 1 else ""))
+
+
+def _draw_penalties(pen: Pen, x: float, y: float, w: float, h: float, heading: str, label: str) -> None:
+    """The hand penalty strip: a heading, then 1 … 7 cards each with its cost."""
+    pen.style(LIGHT, mix(INK, PAPER, 0.5), 0.8)
+    pen.rect(x, y, w, h, r=2.5 * MM)
+    pad = 3 * MM
+    head_w = w * 0.2
+    size, lines = _wrap_fit(pen, heading, 10.5, head_w - 2 * pad, 3, font="bold", min_size=6)
+    ty = y + h / 2 + (len(lines) * size * 1.2) / 2 - size * 0.9
+    pen.style(ACCENT)
+    for line in lines:
+        pen.text(x + pad, ty, line, size, font="bold")
+        ty -= size * 1.2
+    cell_w = (w - head_w - pad) / 7
+    texts = [_penalty_text(label, n) for n in range(1, 8)]
+    lsize = 9.0
+    while lsize > 5 and max(pen.text_width(t, lsize, "bold") for t in texts) > cell_w - 2 * MM:
+        lsize -= 0.25
+    fan_h = h - 2 * pad - lsize * 1.6
+    for n, text in enumerate(texts, 1):
+        cx = x + head_w + (n - 0.5) * cell_w
+        if n > 1:
+            pen.style(None, mix(INK, PAPER, 0.75), 0.5)
+            pen.line(cx - cell_w / 2, y + pad, cx - cell_w / 2, y + h - pad)
+        _mini_fan(pen, cx, y + pad + lsize * 1.6, n, min(fan_h, 9 * MM))
+        pen.style(INK)
+        pen.text(cx, y + pad + lsize * 0.25, text, lsize, font="bold", anchor="middle")
+
+
+@layout(
+    "track_back", kinds=("board",),
+    title=Param("text", "Familienbande", help="the game's name"),
+    heading_turn=Param("text", "Votre tour", help="heading of the first column"),
+    turn=Param("text", "", help="a turn's actions, one paragraph each, separated by new lines"),
+    heading_scoring=Param("text", "Points", help="heading of the second column"),
+    scoring=Param("text", "", help="how children score, paragraphs separated by new lines"),
+    heading_end=Param("text", "Fin de partie", help="heading of the third column"),
+    end=Param("text", "", help="the end of the game, paragraphs separated by new lines"),
+    penalty_heading=Param("text", "Cartes en main en fin de partie",
+                          help="heading of the hand penalty strip"),
+    penalty_label=Param("text", "{n} carte{s} : −{p}",
+                        help="one penalty: {n} cards, {p} points, {s} an 's' when n > 1"),
+)
+def draw_track_back(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
+    """The reverse: title and trait symbols, three columns of rules, the hand penalty strip."""
+    w, h, m = card.w, card.h, card.safe + EDGE
+    pen.style(PAPER)
+    pen.rect(0, 0, w, h)
+    # header: title on the left, the five traits on the right
+    r = 3.6 * MM
+    traits_w = 5 * 2 * r + 4 * 2 * MM
+    rule_y = _title(pen, m, h - m, p["title"], w - 2 * m - traits_w - 6 * MM)
+    for i, trait in enumerate(TRAITS):
+        tx = w - m - traits_w + r + i * (2 * r + 2 * MM)
+        draw_trait(pen, trait, tx, h - m - r - 0.5 * MM, r)
+    pen.style(None, mix(ACCENT, PAPER, 0.4), 0.8)
+    pen.line(m, rule_y, w - m, rule_y)
+    # the penalty strip along the bottom
+    strip_h = 24 * MM
+    _draw_penalties(pen, m, m, w - 2 * m, strip_h, p["penalty_heading"], p["penalty_label"])
+    # three columns between
+    gutter = 5 * MM
+    col_w = (w - 2 * m - 2 * gutter) / 3
+    col_y = m + strip_h + 4 * MM
+    col_h = rule_y - 3 * MM - col_y
+    columns = [(p["heading_turn"], _paragraphs(p["turn"])),
+               (p["heading_scoring"], _paragraphs(p["scoring"])),
+               (p["heading_end"], _paragraphs(p["end"]))]
+    body_h = col_h - 9 * MM - 2 * 3.5 * MM
+    size = _common_size(pen, [paras for _, paras in columns], col_w - 2 * 3.5 * MM, body_h)
+    for i, (heading, paras) in enumerate(columns):
+        _draw_column(pen, m + i * (col_w + gutter), col_y, col_w, col_h, heading, paras, size)
