@@ -125,7 +125,7 @@ def render_rulebooks(root: Path, specs: dict[str, GameSpec], jobs: list[Job], ou
                 outputs += books.page(rules, lg, out, downloads.get((rules.game, lg), []))
     if outputs:
         outputs.append(books.stylesheet(out))
-    if index:
+    if index and books.templates.is_dir():          # a project without templates builds its PDFs only
         outputs.append(books.index(games, out, downloads))
     return outputs
 
