@@ -26,13 +26,18 @@ def tree_digest(folder: Path) -> dict[str, str]:
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-@pytest.fixture(scope="session")
-def dalmuti_build(tmp_path_factory) -> Path:
-    """The Dalmuti kit built once by the real command (both languages, both papers)."""
-    out = tmp_path_factory.mktemp("build")
-    result = run_forge("build", "dalmuti", "--out", str(out))
+def build_game(tmp_path_factory, game: str) -> Path:
+    """``game``'s kit built by the real command into a fresh folder (both languages, both papers)."""
+    out = tmp_path_factory.mktemp(game)
+    result = run_forge("build", game, "--out", str(out))
     assert result.returncode == 0, result.stderr
     return out
+
+
+@pytest.fixture(scope="session")
+def dalmuti_build(tmp_path_factory) -> Path:
+    """The Dalmuti kit built once."""
+    return build_game(tmp_path_factory, "dalmuti")
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ Everything is rendered in memory; the caller writes the files (all or none).
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -57,13 +58,19 @@ class GameRules:
     statuses: dict[str, dict[str, str]] = field(default_factory=dict)   # lang → section → state
 
 
-def load_ui(templates: Path, lang: str) -> dict:
+@functools.lru_cache(maxsize=None)
+def _read_ui(path: Path) -> tuple:
     import yaml
+    return tuple((str(k), str(v)) for k, v in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).items())
+
+
+def load_ui(templates: Path, lang: str) -> dict:
+    """The page words of ``lang`` (each file is read once per run)."""
     path = templates / "i18n" / f"{lang}.yaml"
     if not path.is_file():
         raise InputError(Location.of(path), f"no page strings for language '{lang}'",
                          hint=f"copy templates/i18n/en.yaml to {path.name} and translate it")
-    return {str(k): str(v) for k, v in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).items()}
+    return dict(_read_ui(path))
 
 
 def check_placeholders(edition: Edition, examples: dict[str, Example]) -> list[InputError]:
