@@ -21,7 +21,7 @@ from .art.pen import ReportlabPen
 from .fonts import register_fonts
 from .i18n import ui
 from .imposition import MARK_GAP, MARK_LENGTH, MARK_MIN, NoFit, Slot, impose
-from .registry import LAYOUTS, CardBox
+from .registry import LAYOUTS, CardBox, DoesNotFit
 
 __all__ = ["render_component", "Rendered", "cards_of"]
 
@@ -36,9 +36,9 @@ class Rendered:
     cards: int
 
 
-def cards_of(comp: Component) -> Iterator[Row]:
-    """Every physical card of a component in order: each row repeated ``copies`` times."""
-    for row in comp.rows:
+def cards_of(comp: Component, lang: str) -> Iterator[Row]:
+    """Every physical card of a component in ``lang``, in order: each row repeated ``copies`` times."""
+    for row in comp.rows_for(lang):
         for _ in range(row.copies):
             yield row
 
@@ -78,7 +78,11 @@ class _Faces:
             name = self.names[key] = f"face{len(self.names)}"
             b, card = self.card.bleed, self.card
             self.c.beginForm(name, -b, -b, card.w + b, card.h + b)
-            LAYOUTS[face.layout].draw(ReportlabPen(self.c, self.fonts), card, params, self.lang)
+            try:
+                LAYOUTS[face.layout].draw(ReportlabPen(self.c, self.fonts), card, params, self.lang)
+            except DoesNotFit as exc:
+                raise SpecError(row.location, f"{exc} (layout '{face.layout}', language {self.lang})",
+                                hint="shorten the text, or break it with a space or hyphen") from None
             self.c.endForm()
         return name
 
@@ -183,7 +187,7 @@ def _render_deck(spec, comp, lang, paper, fonts) -> Rendered:
     c, buf = _new_canvas(spec, comp, lang, imp.page, fonts)
     card = CardBox(comp.size[0], comp.size[1], ps.bleed, SAFE)
     faces = _Faces(c, fonts, card, spec, lang)
-    cards = list(cards_of(comp))
+    cards = list(cards_of(comp, lang))
     duplex = ps.duplex != "off" and comp.back is not None
     sheets = [cards[i:i + imp.per_sheet] for i in range(0, len(cards), imp.per_sheet)]
     title = f"{spec.titles.get(lang, spec.title)} · {_comp_title(spec, comp, lang)}"
@@ -213,11 +217,11 @@ def _render_pages(spec, comp, lang, paper, fonts) -> Rendered:
     box = CardBox(W, H, 0.0, comp.print.margin)
     pages = 0
     duplex = comp.print.duplex != "off" and comp.back is not None
-    for row in cards_of(comp):
+    for row in cards_of(comp, lang):
         for face in (comp.front, comp.back) if duplex else (comp.front,):
             LAYOUTS[face.layout].draw(ReportlabPen(c, fonts), box, resolve_face(face, row, lang, spec), lang)
             _set_boxes(c, (W, H), (0, 0, W, H), (0, 0, W, H))
             c.showPage()
             pages += 1
     c.save()
-    return Rendered(buf.getvalue(), pages, comp.card_count)
+    return Rendered(buf.getvalue(), pages, comp.count(lang))

@@ -42,7 +42,7 @@ class CardArt:
             raise InputError(where, f"card '{ref.label}': the cardspec of {self.spec.game} has no component "
                              f"'{ref.component}' (expected one of: {', '.join(self.spec.components)})")
         want = dict(ref.match)
-        row = next((r for r in comp.rows if all(str(r.fields.get(k)) == v for k, v in want.items())), None)
+        row = next((r for r in comp.rows_for(self.lang) if all(str(r.fields.get(k)) == v for k, v in want.items())), None)
         if row is None:
             raise InputError(where, f"card '{ref.label}': no row of {ref.component} has "
                              + ", ".join(f"{k} = {v}" for k, v in want.items()),

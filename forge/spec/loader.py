@@ -56,7 +56,7 @@ COMPONENT_KEYS = {
     "page": "board page size: {width, height}",
     "copies": "copies of each row (a row's own 'copies' field wins)",
     "rows": "the cards' data, inline: a list of mappings",
-    "data": "the cards' data in a file: CSV with a header, or a YAML list",
+    "data": "the cards' data in a file: CSV with a header, or a YAML list; {lang} in the path: one file per language",
     "front": "front layout: {layout: NAME, …its parameters}",
     "back": "back layout: {layout: NAME, …its parameters}",
     "print": "print settings for this component only",
@@ -277,7 +277,7 @@ def _size(d: LocDict, key: str, pb: Problems, presets: dict | None) -> tuple[flo
     return None
 
 
-def _rows(comp: LocDict, spec_dir: Path, root: Path, pb: Problems) -> list[tuple[dict, Location]]:
+def _rows(comp: LocDict, spec_dir: Path, root: Path, pb: Problems, name: str | None = None) -> list[tuple[dict, Location]]:
     if "rows" in comp and "data" in comp:
         pb.add(comp.at("data"), "a component takes 'rows' or 'data', not both")
     if "rows" in comp:
@@ -287,12 +287,13 @@ def _rows(comp: LocDict, spec_dir: Path, root: Path, pb: Problems) -> list[tuple
             return []
         return [(dict(r), rows.at(i)) for i, r in enumerate(rows)]
     if "data" in comp:
-        return _data_file(comp, spec_dir, root, pb)
+        return _data_file(comp, spec_dir, root, pb, name)
     return [({}, comp.at())]
 
 
-def _data_file(comp: LocDict, spec_dir: Path, root: Path, pb: Problems) -> list[tuple[dict, Location]]:
-    name = comp["data"]
+def _data_file(comp: LocDict, spec_dir: Path, root: Path, pb: Problems,
+               name: str | None = None) -> list[tuple[dict, Location]]:
+    name = comp["data"] if name is None else name
     if not isinstance(name, str):
         pb.add(comp.at("data"), f"'data' has the wrong type (expected a file path, got {describe(name)})")
         return []
@@ -474,7 +475,7 @@ def resolve_face(face: Face, row: Row, lang: str, spec: GameSpec) -> dict:
     if per_source:
         src = spec.components[out["source"]]
         out["entries"] = [_resolve_params(face, per_source, _row_fields(r), strings, spec,
-                                          f" (for {src.name} at {r.location})") for r in src.rows]
+                                          f" (for {src.name} at {r.location})") for r in src.rows_for(lang)]
     return out
 
 
@@ -524,7 +525,8 @@ def load_spec(path: Path, root: Path | None = None) -> GameSpec:
         if not IDENT.match(name):
             pb.add(comps.at(name), f"component name '{name}' is not a plain word (expected lower-case letters, digits, - or _)")
         try:
-            comp = _component(name, _component_extends(name, comps, pb), path.parent, root, base_print, pb)
+            comp = _component(name, _component_extends(name, comps, pb), path.parent, root, base_print, pb,
+                              languages)
         except InputError as exc:
             pb.errors.append(exc)
             continue
@@ -537,7 +539,7 @@ def load_spec(path: Path, root: Path | None = None) -> GameSpec:
 
 
 def _component(name: str, d: LocDict, spec_dir: Path, root: Path, base_print: PrintSettings,
-               pb: Problems) -> Component | None:
+               pb: Problems, languages: list[str]) -> Component | None:
     _check_keys(d, COMPONENT_KEYS, f"component '{name}'", pb)
     kind = _typed(d, "kind", pb, " or ".join(KINDS), _enum(KINDS), "deck")
     title = _typed(d, "title", pb, "text", _is(str), name)
@@ -553,8 +555,26 @@ def _component(name: str, d: LocDict, spec_dir: Path, root: Path, base_print: Pr
             pb.add(d.at(), f"board '{name}' needs a 'page' size (expected {{width, height}})")
     else:
         size = (0.0, 0.0)   # a sheet takes the paper's size when built
+    data = d.get("data")
+    if isinstance(data, str) and "{lang}" in data:       # one data file per language
+        rows = []
+        lang_rows = {lang: _typed_rows(_rows(d, spec_dir, root, pb, data.replace("{lang}", lang)), copies, pb)
+                     for lang in languages}
+    else:
+        rows, lang_rows = _typed_rows(_rows(d, spec_dir, root, pb), copies, pb), {}
+    front = _face(d, "front", kind, pb)
+    if "front" not in d:
+        pb.add(d.at(), f"component '{name}' needs a 'front' layout")
+    back = _face(d, "back", kind, pb)
+    if front is None or size is None:
+        return None
+    return Component(name, kind, size, rows, front, back, settings, d.at(), title, lang_rows)
+
+
+def _typed_rows(records: list[tuple[dict, Location]], copies: int, pb: Problems) -> list[Row]:
+    """Rows from raw records: field names checked, each row's own 'copies' taken out."""
     rows = []
-    for fields, loc in _rows(d, spec_dir, root, pb):
+    for fields, loc in records:
         bad = [k for k in fields if not FIELD.match(str(k))]
         if bad:
             pb.add(loc, f"field name '{bad[0]}' is not usable in templates (expected letters, digits and _)")
@@ -568,13 +588,7 @@ def _component(name: str, d: LocDict, spec_dir: Path, root: Path, base_print: Pr
                 pb.add(loc, f"row 'copies' has the wrong type (expected a whole number ≥ 0, got {describe(fields.get('copies'))})")
                 row_copies = 0
         rows.append(Row(fields, loc, row_copies))
-    front = _face(d, "front", kind, pb)
-    if "front" not in d:
-        pb.add(d.at(), f"component '{name}' needs a 'front' layout")
-    back = _face(d, "back", kind, pb)
-    if front is None or size is None:
-        return None
-    return Component(name, kind, size, rows, front, back, settings, d.at(), title)
+    return rows
 
 
 def _check_templates(spec: GameSpec, pb: Problems) -> None:
@@ -588,7 +602,7 @@ def _check_templates(spec: GameSpec, pb: Problems) -> None:
             if face is None:
                 continue
             for lang in spec.languages:
-                for row in comp.rows:
+                for row in comp.rows_for(lang):
                     try:
                         resolve_face(face, row, lang, spec)
                     except TemplateError as exc:

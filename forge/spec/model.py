@@ -87,15 +87,26 @@ class Component:
     name: str
     kind: str                          # deck | sheet | board
     size: tuple[float, float]          # card or page trim size, points
-    rows: list[Row]
+    rows: list[Row]                    # the cards' data, the same in every language…
     front: Face
     back: Face | None
     print: PrintSettings
     location: Location
     title: str = ""
+    lang_rows: dict[str, list[Row]] = field(default_factory=dict)   # …or one list per language
+
+    def rows_for(self, lang: str) -> list[Row]:
+        """The rows built in ``lang``: its own data file's when ``data`` names ``{lang}``."""
+        return self.lang_rows.get(lang, self.rows)
+
+    def count(self, lang: str) -> int:
+        return sum(r.copies for r in self.rows_for(lang))
 
     @property
     def card_count(self) -> int:
+        """Cards in the deck (per-language data: the largest language's count)."""
+        if self.lang_rows:
+            return max(self.count(lang) for lang in self.lang_rows)
         return sum(r.copies for r in self.rows)
 
 
