@@ -4,6 +4,8 @@
   bounding box covers on the page (content stream parsed, ``cm``/``q``/``Q`` tracked).
 * ``segments(page)``: straight stroked segments drawn directly on the page (crop marks).
 * ``words(path)``: words with their page rectangles, from poppler's ``pdftotext -bbox``.
+* ``card_faces(path)``: per page, every card drawn: its trim rectangle, the form drawn
+  and the words inside it.
 """
 from __future__ import annotations
 
@@ -127,3 +129,41 @@ def box(page, name: str) -> Rect:
 
 def open_pdf(path: Path) -> PdfReader:
     return PdfReader(str(path))
+
+
+@dataclass(frozen=True)
+class CardFace:
+    page: int                 # 0-based page index
+    form: str                 # the form XObject drawn: the same name is the same drawing
+    trim: Rect                # the card's cut rectangle on the page
+    words: tuple[Word, ...]   # the words whose centre lies on the card
+
+    def text(self, min_height: float = 0.0) -> str:
+        """The card's words of at least ``min_height``, in reading order: lines top to
+        bottom, a line ending in a hyphen joined to the next without a space."""
+        ws = sorted((w for w in self.words if w.height >= min_height),
+                    key=lambda w: (-round(w.centre[1]), w.rect[0]))
+        out = ""
+        for w in ws:
+            out += w.text if not out or out.endswith("-") else " " + w.text
+        return out
+
+    @property
+    def tallest(self) -> float:
+        return max((w.height for w in self.words), default=0.0)
+
+
+def card_faces(path: Path) -> list[list[CardFace]]:
+    """For every page of an imposed deck, the cards on it (see :class:`CardFace`)."""
+    reader = open_pdf(path)
+    page_words = words(path)
+    pages = []
+    for i, page in enumerate(reader.pages):
+        bleed = box(page, "/TrimBox")[0] - box(page, "/BleedBox")[0]
+        faces = []
+        for pl in placements(page, reader):
+            x0, y0, x1, y1 = pl.rect
+            trim = (x0 + bleed, y0 + bleed, x1 - bleed, y1 - bleed)
+            faces.append(CardFace(i, pl.name, trim, tuple(w for w in page_words[i] if inside(w.centre, trim))))
+        pages.append(faces)
+    return pages

@@ -54,7 +54,7 @@ def build(
         specs = load_games(project_root(), games or ())
         jobs = plan(specs, out_dir, lang, paper, calibration=not games)
         with Progress(TextColumn("{task.description:<40}"), BarColumn(), MofNCompleteColumn(),
-                      console=err, transient=True) as progress:
+                      console=err, transient=True, disable=not err.is_terminal) as progress:
             task = progress.add_task("rendering", total=len(jobs))
             rendered = render_jobs(jobs, lambda job: progress.update(task, advance=1, description=job.label))
             progress.update(task, description="rulebooks")
@@ -192,7 +192,7 @@ def simulate(
         report(ErrorGroup(problems))
     try:
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      console=err, transient=True) as progress:
+                      console=err, transient=True, disable=not err.is_terminal) as progress:
             task = progress.add_task(f"{game} × {games}", total=games)
             summary = run(game, players, games, seed, workers, policy, options,
                           lambda n: progress.update(task, advance=n))

@@ -2,7 +2,7 @@
 
 Importing this package registers every layout (one module per component kind).
 """
-from . import back, numbered, panel, portrait, reference, tokens, track, vote  # noqa: F401  (register layouts)
+from . import back, numbered, panel, portrait, reference, signs, tokens, track, vote, word  # noqa: F401  (register layouts)
 from .registry import LAYOUTS
 
 __all__ = ["LAYOUTS"]

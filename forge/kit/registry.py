@@ -14,12 +14,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-__all__ = ["Param", "Layout", "CardBox", "LAYOUTS", "layout", "REQUIRED"]
+__all__ = ["Param", "Layout", "CardBox", "LAYOUTS", "layout", "REQUIRED", "DoesNotFit"]
 
 REQUIRED = object()
 
 #: Parameter kinds: how a value is checked once its templates are resolved.
 PARAM_KINDS = ("text", "colour", "emblem", "symbol", "number", "bool", "component")
+
+
+class DoesNotFit(ValueError):
+    """A layout cannot draw a card's content legibly (e.g. a word too long for the card).
+    The renderer turns it into an error located at the card's data line."""
 
 
 @dataclass(frozen=True)

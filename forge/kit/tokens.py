@@ -63,10 +63,7 @@ def draw_standee(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
             pen.fit_text(w / 2, y0 + panel * 0.12, p["label"], panel * 0.13, w * 0.9, font="bold")
     pen.style(None, INK, 0.6)
     for y in (panel, 2 * panel):                                              # fold lines, dashed
-        x = 0.0
-        while x < w:
-            pen.line(x, y, min(w, x + 3), y)
-            x += 6
+        pen.dashed(0, y, w, y)
     if p["fold"]:
         pen.style("#ffffff")
         pen.fit_text(w / 2, panel * 0.45, p["fold"], panel * 0.12, w * 0.9)

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from ..conftest import run_forge
-from ..pdftools import box, inside, open_pdf, placements, segments, words
+from ..pdftools import box, card_faces, open_pdf, placements, segments
 
 PDFS = [f"{lang}/cards-{paper}.pdf" for lang in ("fr", "en") for paper in ("a4", "letter")]
 JESTER = {"fr": "Bouffon", "en": "Jester"}
@@ -15,18 +15,8 @@ TOL = 0.01
 
 
 def _fronts(path):
-    """For every front page: the card rectangles (trim) and the words inside each."""
-    reader = open_pdf(path)
-    page_words = words(path)
-    cards = []
-    for i in range(0, len(reader.pages), 2):             # duplex: fronts on odd pages
-        page = reader.pages[i]
-        bleed = box(page, "/TrimBox")[0] - box(page, "/BleedBox")[0]
-        for pl in placements(page, reader):
-            x0, y0, x1, y1 = pl.rect
-            trim = (x0 + bleed, y0 + bleed, x1 - bleed, y1 - bleed)
-            cards.append([w for w in page_words[i] if inside(w.centre, trim)])
-    return cards
+    """For every front page (duplex: the odd ones), the words of each card."""
+    return [list(face.words) for faces in card_faces(path)[::2] for face in faces]
 
 
 @pytest.mark.parametrize("name", PDFS)

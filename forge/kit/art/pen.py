@@ -89,6 +89,15 @@ class Pen:
     def line(self, x1: float, y1: float, x2: float, y2: float) -> None:
         self.path((("M", x1, y1), ("L", x2, y2)))
 
+    def dashed(self, x1: float, y1: float, x2: float, y2: float, dash: float = 3.0) -> None:
+        """A dashed straight line: ``dash`` drawn, ``dash`` left blank, from (x1, y1) on."""
+        length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
+        t = 0.0
+        while t < length:
+            a, b = t / length, min(1.0, (t + dash) / length)
+            self.line(x1 + (x2 - x1) * a, y1 + (y2 - y1) * a, x1 + (x2 - x1) * b, y1 + (y2 - y1) * b)
+            t += 2 * dash
+
     def polygon(self, points: Sequence[tuple[float, float]]) -> None:
         cmds: list[PathCmd] = [("M", *points[0])]
         cmds += [("L", *p) for p in points[1:]]
