@@ -30,8 +30,11 @@ def list_games() -> None:
         for comp in spec.components.values():
             w, h = comp.size
             size = f"{w / MM:.1f} × {h / MM:.1f}" if comp.kind != "sheet" else "paper"
+            counts = {lang: comp.count(lang) for lang in spec.languages}
+            cards = (str(comp.card_count) if len(set(counts.values())) <= 1
+                     else " · ".join(f"{lang} {n}" for lang, n in counts.items()))
             table.add_row(spec.game if first else "", ", ".join(spec.languages) if first else "",
-                          comp.name, comp.kind, str(comp.card_count), size, ", ".join(comp.print.papers))
+                          comp.name, comp.kind, cards, size, ", ".join(comp.print.papers))
             first = False
     out.print(table)
 

@@ -27,9 +27,12 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, ClassVar, Mapping, Sequence
 
-from ..errors import IllegalMove
+from pathlib import Path
 
-__all__ = ["Game", "State", "CardRef", "Shown", "Policy", "random_policy", "playout", "GAMES", "register", "get_game"]
+from ..errors import EngineError, IllegalMove
+
+__all__ = ["Game", "State", "CardRef", "Shown", "Policy", "random_policy", "playout", "GAMES", "register", "get_game",
+           "kit_file"]
 
 
 @dataclass(frozen=True)
@@ -207,3 +210,13 @@ def get_game(name: str) -> Game:
     if name not in GAMES:
         raise KeyError(name)
     return GAMES[name]
+
+
+def kit_file(relative: Path | str) -> Path:
+    """A data file of the printed kit (``cardspecs/…``): in the project being worked on (the
+    current folder), else in the source tree forge runs from. The engine plays the deck that
+    is printed, so it reads its composition from there."""
+    for root in (Path.cwd(), Path(__file__).resolve().parents[2]):
+        if (root / relative).is_file():
+            return root / relative
+    raise EngineError(f"cannot find {relative} (run forge from a project folder holding cardspecs/)")

@@ -146,3 +146,40 @@ def test_cardspec_doc_example_is_valid(doc_project):
     spec = load_spec(doc_project / "cardspecs" / "foxhens.yaml", doc_project)
     assert set(spec.components) == {"deck", "reference", "board", "summary"}
     assert spec.components["deck"].card_count == 16
+
+
+PER_LANGUAGE = BASE.replace("""    rows:
+      - {n: 1}
+      - {n: 2, copies: 3}
+""", """    data: demo/cards-{lang}.csv
+""")
+
+
+def test_data_per_language(tmp_path):
+    (tmp_path / "cardspecs" / "demo").mkdir(parents=True)
+    (tmp_path / "cardspecs" / "demo" / "cards-en.csv").write_text("n,copies\n1,1\n2,1\n3,2\n", encoding="utf-8")
+    (tmp_path / "cardspecs" / "demo" / "cards-fr.csv").write_text("n\nun\n", encoding="utf-8")
+    spec = load_spec(write(tmp_path, PER_LANGUAGE), tmp_path)
+    deck = spec.components["deck"]
+    assert [r.fields["n"] for r in deck.rows_for("en")] == ["1", "2", "3"]
+    assert [r.fields["n"] for r in deck.rows_for("fr")] == ["un"]
+    assert (deck.count("en"), deck.count("fr")) == (4, 1)
+
+
+def test_data_per_language_names_the_missing_file(tmp_path):
+    (tmp_path / "cardspecs" / "demo").mkdir(parents=True)
+    (tmp_path / "cardspecs" / "demo" / "cards-en.csv").write_text("n\n1\n", encoding="utf-8")
+    [msg] = errors_of(write(tmp_path, PER_LANGUAGE))
+    assert ":9: data file not found" in msg and "cards-fr.csv" in msg
+
+
+def test_the_reference_documents_every_layout_and_its_parameters():
+    """docs/cardspec.md has a row per registered layout naming each of its parameters."""
+    import forge.kit  # noqa: F401  (registers the layouts)
+    from forge.kit.registry import LAYOUTS
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "cardspec.md").read_text(encoding="utf-8")
+    rows = {line.split("|")[1].strip(" `"): line for line in doc.splitlines() if line.startswith("| `")}
+    assert set(rows) == set(LAYOUTS)
+    for name, lay in LAYOUTS.items():
+        missing = [p for p in lay.params if f"`{p}`" not in rows[name]]
+        assert missing == [], name

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 from ...errors import EngineError, IllegalMove, InvariantError
-from ..core import CardRef, Game, Shown, State, register
+from ..core import CardRef, Game, Shown, State, kit_file, register
 
 __all__ = ["Dalmuti", "DalmutiState", "Play", "Pass", "Give", "Revolution", "deck_from_cardspec",
            "parse_cards", "JESTER"]
@@ -35,18 +35,9 @@ JESTER = 13
 _DECK = Path("cardspecs") / "dalmuti" / "deck.csv"
 
 
-def deck_path() -> Path:
-    """The printed deck's data file: in the project being worked on (the current folder),
-    else in the source tree forge runs from."""
-    for root in (Path.cwd(), Path(__file__).resolve().parents[3]):
-        if (root / _DECK).is_file():
-            return root / _DECK
-    raise EngineError(f"cannot find {_DECK} (run forge from a project folder holding cardspecs/)")
-
-
 def deck_from_cardspec(path: Path | None = None) -> list[int]:
     """Counts by rank (index 1–13, 13 = jester) read from the printed deck's data file."""
-    path = path or deck_path()
+    path = path or kit_file(_DECK)
     counts = [0] * 14
     with path.open(encoding="utf-8", newline="") as fh:
         for row in csv.DictReader(fh):

@@ -12,23 +12,41 @@ round in which someone reached 20 points, the highest total wins; ties share.
 
 The words themselves do not change the rules, so the engine tracks how many word
 cards lie in each place: the three proposal piles, the table, the reference pile
-and the box (cards out of play).
+and the box (cards out of play). A word card shows one of its two words once on the
+table, so the piles hold the printed kit's cards (206), read from its word lists
+(``cardspecs/majority/words-<lang>.csv``, one row per card).
 """
 from __future__ import annotations
 
+import csv
 import random
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Mapping, Sequence
 
-from ...errors import IllegalMove, InvariantError
-from ..core import CardRef, Game, Shown, State, register
+from ...errors import EngineError, IllegalMove, InvariantError
+from ..core import CardRef, Game, Shown, State, kit_file, register
 
-__all__ = ["Majority", "MajorityState", "Vote", "OPTIONS", "POLICIES"]
+__all__ = ["Majority", "MajorityState", "Vote", "OPTIONS", "POLICIES", "word_cards_from_cardspec"]
 
 OPTIONS = ("A", "B", "C", "score")
 PROPOSALS = ("A", "B", "C")
-_WORD_CARDS = 412          # words on the 206 two-sided cards; the engine counts cards, one word each
+_WORDS = Path("cardspecs") / "majority"
+
+
+def word_cards_from_cardspec(folder: Path | None = None) -> int:
+    """The number of printed word cards: the rows of each language's word list, which must
+    agree (the kit is the same in every language)."""
+    folder = folder or kit_file(_WORDS / "words-en.csv").parent
+    counts = {}
+    for path in sorted(folder.glob("words-*.csv")):
+        with path.open(encoding="utf-8", newline="") as fh:
+            counts[path.name] = sum(1 for _ in csv.DictReader(fh))
+    if len(set(counts.values())) != 1:
+        raise EngineError(f"the word lists in {folder} do not hold as many cards each "
+                          f"({', '.join(f'{k}: {v}' for k, v in counts.items())})")
+    return counts.popitem()[1]
 
 
 @dataclass(frozen=True)
@@ -58,7 +76,7 @@ class MajorityState(State):
     def __init__(self, game: "Majority", players: Sequence[str], rng: random.Random, options: Mapping):
         super().__init__(game, players, rng)
         n = len(players)
-        words = int(options.get("words", _WORD_CARDS))
+        words = int(options.get("words") or game.word_cards)
         self.target = int(options.get("target", 20))
         self.variant = bool(options.get("variant", False))
         self.total_words = words
@@ -261,6 +279,16 @@ class Majority(Game):
             "When all three proposal piles are empty, the cards out of play are shuffled and dealt "
             "into three new piles.",
     }
+
+    def __init__(self, word_cards: int | None = None):
+        self._word_cards = word_cards
+
+    @property
+    def word_cards(self) -> int:
+        """Word cards in the piles at the start, read from the printed kit on first use."""
+        if self._word_cards is None:
+            self._word_cards = word_cards_from_cardspec()
+        return self._word_cards
 
     def new_state(self, players, options=None, rng=None) -> MajorityState:
         self.check_players(players)

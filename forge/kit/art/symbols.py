@@ -34,10 +34,11 @@ def _heart(pen: Pen, cx, cy, r):
 
 
 def _moon(pen: Pen, cx, cy, r):
-    k = 0.5523
-    pen.path([("M", cx, cy + r),
-              ("C", cx - r * k * 1.9, cy + r, cx - r * k * 1.9, cy - r, cx, cy - r),
-              ("C", cx - r * 0.55, cy - r * 0.55, cx - r * 0.55, cy + r * 0.55, cx, cy + r), ("Z",)])
+    """A broad crescent opening to the right (its horns at x = cx + 0.35 r)."""
+    x = cx + r * 0.35
+    pen.path([("M", x, cy + r),
+              ("C", cx - r * 1.15, cy + r, cx - r * 1.15, cy - r, x, cy - r),
+              ("C", cx + r * 0.05, cy - r * 0.45, cx + r * 0.05, cy + r * 0.45, x, cy + r), ("Z",)])
 
 
 def _drop(pen: Pen, cx, cy, r):

@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from forge.engine.core import get_game, playout
 from forge.engine.games.majority import POLICIES
-from forge.errors import IllegalMove
+from forge.errors import EngineError, IllegalMove
 
 GAME = get_game("majority")
 NAMES = ["Alice", "Bruno", "Chloé", "Driss", "Emma", "Farid", "Gaëlle", "Hugo", "Inès", "Jules"]
@@ -74,3 +75,23 @@ def test_exhausted_piles_use_the_named_rulings():
 def test_fewer_than_three_players_is_refused():
     with pytest.raises(IllegalMove, match="3 to 10 players"):
         GAME.new_state(NAMES[:2])
+
+
+def test_the_piles_hold_the_printed_word_cards():
+    """The engine deals the kit's word cards (one row each in the word lists), not its words."""
+    import csv
+    from forge.engine.games.majority import word_cards_from_cardspec
+    folder = Path(__file__).resolve().parents[3] / "cardspecs" / "majority"
+    with (folder / "words-fr.csv").open(encoding="utf-8") as fh:
+        printed = len(list(csv.DictReader(fh)))
+    assert word_cards_from_cardspec(folder) == printed
+    state = GAME.new_state(NAMES[:4], {}, random.Random(1))
+    assert sum(state.piles) + state.table + state.reference + state.box == printed
+
+
+def test_word_lists_of_different_lengths_are_refused(tmp_path):
+    from forge.engine.games.majority import word_cards_from_cardspec
+    (tmp_path / "words-fr.csv").write_text("card,front\n1,chat\n2,chien\n", encoding="utf-8")
+    (tmp_path / "words-en.csv").write_text("card,front\n1,cat\n", encoding="utf-8")
+    with pytest.raises(EngineError, match="do not hold as many cards"):
+        word_cards_from_cardspec(tmp_path)
