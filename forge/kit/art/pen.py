@@ -37,6 +37,18 @@ def mix(a: str, b: str, t: float) -> str:
     return "#%02x%02x%02x" % tuple(round(255 * (x + (y - x) * t)) for x, y in ((ra, rb), (ga, gb), (ba, bb)))
 
 
+def _glued(words: list[str]) -> list[str]:
+    """``["manche", ":", "la"]`` → ``["manche :", "la"]``: marks that may not start a line are
+    joined to the word before them, ``«`` to the word after it."""
+    out: list[str] = []
+    for word in words:
+        if out and (word[0] in ":;!?»" or out[-1] == "«"):
+            out[-1] += " " + word
+        else:
+            out.append(word)
+    return out
+
+
 class Pen:
     """The drawing interface. Subclasses implement the primitives."""
 
@@ -119,11 +131,15 @@ class Pen:
         return size
 
     def wrap(self, s: str, size: float, max_width: float, font: str = "sans") -> list[str]:
-        """Greedy word wrap of ``s`` into lines at most ``max_width`` wide (a long word stays whole)."""
+        """Greedy word wrap of ``s`` into lines at most ``max_width`` wide (a long word stays whole).
+
+        As in Unicode line breaking (UAX #14, rule LB13) a line never starts with ``: ; ! ?``,
+        even after a space, nor with ``»`` (nor ends with ``«``): French puts a space before
+        those marks, and the mark stays on the line of the word it follows."""
         lines: list[str] = []
         for para in s.split("\n"):
             line = ""
-            for word in para.split():
+            for word in _glued(para.split()):
                 trial = f"{line} {word}" if line else word
                 if line and self.text_width(trial, size, font) > max_width:
                     lines.append(line)
