@@ -113,11 +113,15 @@ def render_rulebooks(root: Path, specs: dict[str, GameSpec], jobs: list[Job], ou
     from .rulebook.pages import Rulebooks
     books = Rulebooks(root, specs)
     games = books.games(tuple(names))
-    downloads: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    # per game and language: each component's title with its files, one per paper
+    downloads: dict[tuple[str, str], list[tuple[str, list[tuple[str, str]]]]] = {}
     for job in jobs:
         if job.comp is not None:
-            label = f"{_comp_title(job.spec, job.comp, job.lang)} ({'A4' if job.paper == 'a4' else 'Letter'})"
-            downloads.setdefault((job.spec.game, job.lang), []).append((label, job.path.name))
+            files = downloads.setdefault((job.spec.game, job.lang), [])
+            title = _comp_title(job.spec, job.comp, job.lang)
+            if not files or files[-1][0] != title:
+                files.append((title, []))
+            files[-1][1].append(("A4" if job.paper == "a4" else "Letter", job.path.name))
     outputs = []
     for rules in games:
         for lg in rules.editions:

@@ -145,7 +145,7 @@ class Rulebooks:
         return out
 
     # -- one page -------------------------------------------------------------------
-    def page(self, rules: GameRules, lang: str, out: Path, downloads: list[tuple[str, str]]) -> list[Output]:
+    def page(self, rules: GameRules, lang: str, out: Path, downloads: list[tuple[str, list[tuple[str, str]]]]) -> list[Output]:
         ed = rules.editions[lang]
         source = source_of(ed, rules.editions) or ed
         ui = load_ui(self.templates, lang)
@@ -204,7 +204,7 @@ class Rulebooks:
         return SLOT.sub(fill, html)
 
     # -- the index and the stylesheet ------------------------------------------------------
-    def index(self, games: list[GameRules], out: Path, downloads: dict[tuple[str, str], list[tuple[str, str]]],
+    def index(self, games: list[GameRules], out: Path, downloads: dict[tuple[str, str], list],
               lang: str = "en") -> Output:
         """Every game with a rulebook or a kit: per language, its rulebook and its print files."""
         ui = load_ui(self.templates, lang)
@@ -219,7 +219,8 @@ class Rulebooks:
                 title = book.editions[l].title if book and l in book.editions else spec.titles.get(l, spec.title)
                 editions.append({"lang": l, "name": _language_name(self.templates, l), "title": title,
                                  "href": f"{game}/{l}/rules.html" if book and l in book.editions else None,
-                                 "downloads": [(label, f"{game}/{l}/{href}") for label, href in downloads.get((game, l), [])]})
+                                 "downloads": [(title, [(paper, f"{game}/{l}/{href}") for paper, href in files])
+                                               for title, files in downloads.get((game, l), [])]})
             entries.append({"game": game, "editions": editions})
         html = self.env.get_template("index.html.j2").render(lang=lang, ui=ui, games=entries, version=__version__,
                                                               css="assets/rulebook.css")
