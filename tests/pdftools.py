@@ -127,6 +127,15 @@ def box(page, name: str) -> Rect:
     return tuple(float(v) for v in page[name])
 
 
+def boxes_nested(page) -> bool:
+    """MediaBox ⊇ BleedBox ⊇ TrimBox, with a real bleed between the last two."""
+    if "/TrimBox" not in page or "/BleedBox" not in page:
+        return False
+    m, b, t = box(page, "/MediaBox"), box(page, "/BleedBox"), box(page, "/TrimBox")
+    nested = all(o[0] <= i[0] and o[1] <= i[1] and o[2] >= i[2] and o[3] >= i[3] for o, i in ((m, b), (b, t)))
+    return nested and t[0] > b[0] and t[3] < b[3]
+
+
 def open_pdf(path: Path) -> PdfReader:
     return PdfReader(str(path))
 

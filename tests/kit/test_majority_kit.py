@@ -11,7 +11,7 @@ import pytest
 from forge.spec.model import MM
 
 from ..conftest import ROOT, build_game, run_forge, tree_digest
-from ..pdftools import box, card_faces, open_pdf
+from ..pdftools import box, boxes_nested, card_faces, open_pdf
 
 LANGS = ("fr", "en")
 PAPERS = ("a4", "letter")
@@ -153,6 +153,13 @@ def test_a_two_sided_rules_summary_card(kit, lang):
     fronts, backs = sides(kit, lang, "summary")
     assert len(fronts) == len(backs) == 1
     assert SCORE[lang] in fronts[0].text() and "20" in backs[0].text()
+
+
+def test_every_page_has_nested_boxes_and_a_bleed(kit):
+    pdfs = sorted((kit / "majority").rglob("*.pdf"))
+    assert len(pdfs) == 7 * 2 * 2                     # 7 components, 2 languages, 2 papers
+    for pdf in pdfs:
+        assert all(boxes_nested(page) for page in open_pdf(pdf).pages), pdf.name
 
 
 def test_rebuild_is_byte_identical(kit, tmp_path_factory):
