@@ -8,6 +8,8 @@
 """
 from __future__ import annotations
 
+import re
+
 from .art.pen import Pen, mix
 from .art.traits import TRAIT_COLOURS, draw_trait
 from .registry import CardBox, Param, layout
@@ -79,11 +81,30 @@ def fit_paragraphs(pen: Pen, text: str, size: float, width: float, height: float
         size *= 0.94
 
 
+#: A list item at the start of a paragraph: "1. ", "2) ", "• " or "- ".
+_ITEM = re.compile(r"^(\d+[.)]|[•\-–])\s+")
+GAP = 0.35          # extra space between paragraphs, in lines
+
+
+def _items(pen: Pen, text: str, size: float, width: float) -> list[tuple[str, float, list[str]]]:
+    """Each paragraph as (its list marker or "", the indent of its text, its wrapped lines):
+    a list item's lines all start after the marker (a hanging indent)."""
+    out = []
+    for para in text.split("\n"):
+        m = _ITEM.match(para)
+        marker = m.group(1) if m else ""
+        indent = pen.text_width(marker + " ", size) if m else 0.0
+        out.append((marker, indent, pen.wrap(para[m.end():] if m else para, size, width - indent)))
+    return out
+
+
 @layout("summary", kinds=("deck",),
         heading=Param("text", help="the card's heading"),
-        text=Param("text", help="paragraphs separated by new lines"),
+        text=Param("text", help="paragraphs separated by new lines; '1. ' or '• ' starts a list item"),
         colour=Param("colour", "#3a6ea5", help="the heading band"))
 def draw_summary(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
+    """A heading band, then the paragraphs at the largest size that fits, list items with a
+    hanging indent, a little space between paragraphs."""
     w, h, b, safe = card.w, card.h, card.bleed, card.safe
     pen.style(PAPER)
     pen.rect(-b, -b, w + 2 * b, h + 2 * b)
@@ -93,9 +114,19 @@ def draw_summary(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
     pen.style("#ffffff")
     pen.fit_text(w / 2, h - band * 0.68, p["heading"], band * 0.45, w - 2 * safe, font="bold")
     top, bottom = h - band - safe * 0.8, safe
-    size, lines = fit_paragraphs(pen, p["text"], 11.0, w - 2 * safe, top - bottom)
+    size = 11.0
+    while True:
+        items = _items(pen, p["text"], size, w - 2 * safe)
+        rows = sum(len(lines) for _, _, lines in items) + GAP * (len(items) - 1)
+        if rows * size * 1.3 <= top - bottom or size <= 4.5:
+            break
+        size *= 0.94
     pen.style(INK)
     y = top - size
-    for line in lines:
-        pen.text(safe, y, line, size)
-        y -= size * 1.3
+    for marker, indent, lines in items:
+        if marker:
+            pen.text(safe, y, marker, size, font="bold")
+        for line in lines:
+            pen.text(safe + indent, y, line, size)
+            y -= size * 1.3
+        y -= size * 1.3 * GAP
