@@ -158,7 +158,8 @@ def mark_translated(
         done = mark(editions[lang], source, sections or None)
     except ForgeError as exc:
         report(exc)
-    out.print(f"{Location.of(editions[lang].path)}: {len(done)} sections follow {source.lang}.md: {', '.join(done)}")
+    out.print(f"{Location.of(editions[lang].path)}: {len(done)} section{'' if len(done) == 1 else 's'} "
+              f"follow{'s' if len(done) == 1 else ''} {source.lang}.md: {', '.join(done)}")
 
 
 @app.command()
