@@ -22,10 +22,11 @@ import csv
 import itertools
 import random
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from ...errors import EngineError, IllegalMove, InvariantError
+from ...errors import IllegalMove, InvariantError
 from ..core import CardRef, Game, Shown, State, kit_file, register
 
 __all__ = ["Dalmuti", "DalmutiState", "Play", "Pass", "Give", "Revolution", "deck_from_cardspec",
@@ -459,15 +460,10 @@ class Dalmuti(Game):
             "Dalmuti gives back one card fewer.",
     }
 
-    def __init__(self, deck: Sequence[int] | None = None):
-        self._deck = list(deck) if deck else None
-
-    @property
+    @cached_property
     def deck(self) -> list[int]:
         """Counts by rank, read from the printed kit on first use."""
-        if self._deck is None:
-            self._deck = deck_from_cardspec()
-        return self._deck
+        return deck_from_cardspec()
 
     def new_state(self, players, options=None, rng=None) -> DalmutiState:
         self.check_players(players)

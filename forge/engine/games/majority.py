@@ -22,6 +22,7 @@ import csv
 import random
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Mapping, Sequence
 
@@ -280,15 +281,10 @@ class Majority(Game):
             "into three new piles.",
     }
 
-    def __init__(self, word_cards: int | None = None):
-        self._word_cards = word_cards
-
-    @property
+    @cached_property
     def word_cards(self) -> int:
         """Word cards in the piles at the start, read from the printed kit on first use."""
-        if self._word_cards is None:
-            self._word_cards = word_cards_from_cardspec()
-        return self._word_cards
+        return word_cards_from_cardspec()
 
     def new_state(self, players, options=None, rng=None) -> MajorityState:
         self.check_players(players)
