@@ -19,8 +19,9 @@ __all__ = ["app", "main"]
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Build print-and-play kits and rulebooks for card games.")
-err = Console(stderr=True, highlight=False, soft_wrap=True)
-out = Console(highlight=False, soft_wrap=True)
+# no markup, no emoji codes (":100:" must print as written), no highlighting: messages quote input
+err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False, emoji=False)
+out = Console(highlight=False, soft_wrap=True, markup=False, emoji=False)
 _state = {"debug": False}
 
 
@@ -68,3 +69,13 @@ def main() -> None:
     except ForgeError as exc:          # raised outside a command (should not happen)
         print(str(exc), file=sys.stderr)
         sys.exit(exc.exit_code)
+    except KeyboardInterrupt:
+        print("interrupted: nothing was published; build/ keeps its previous files", file=sys.stderr)
+        sys.exit(130)
+    except Exception as exc:           # a bug of forge: say so in one line, traceback on --debug
+        if _state["debug"]:
+            raise
+        print(f"forge: internal error ({type(exc).__name__}): {str(exc)[:200]}", file=sys.stderr)
+        print("  hint: this is a bug of forge, not of your files; rerun with --debug and report the "
+              "traceback", file=sys.stderr)
+        sys.exit(3)

@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import IllegalMove, InputError, Location, YamlSyntaxError
-from ..spec.yamlload import LocDict, _convert
+from ..inputs import read_text
+from ..spec.yamlload import LocDict, parse_yaml
 from .core import get_game
 
 __all__ = ["Example", "Failure", "Missing", "Report", "parse_examples", "check_example", "check_file", "BLOCK_KEYS"]
@@ -49,8 +50,9 @@ class Example:
     def location(self) -> Location:
         return Location.of(self.path, self.line)
 
-    def at(self, line_in_block: int) -> Location:
-        return Location.of(self.path, self.line + line_in_block)
+    def at(self, line: int) -> Location:
+        """A line of the file (the data's own locations are file lines)."""
+        return Location.of(self.path, line)
 
 
 @dataclass
@@ -76,8 +78,7 @@ def _show(value) -> str:
 
 def parse_examples(path: Path) -> list[Example]:
     """Every example block of a Markdown file, with its line; raises InputError if one is malformed."""
-    import yaml
-    lines = path.read_text(encoding="utf-8").splitlines()
+    lines = read_text(path).splitlines()
     out = []
     i = 0
     while i < len(lines):
@@ -93,24 +94,13 @@ def parse_examples(path: Path) -> list[Example]:
             raise YamlSyntaxError(Location.of(path, i + 1), f"example {m['id']} has no closing ```",
                                   hint="close the block with a line holding only ```")
         body = "\n".join(lines[start:j])
-        loader = yaml.SafeLoader(body)
-        shown = str(Location.of(path))
-        try:
-            node = loader.get_single_node()
-            data = _convert(node, loader, shown) if node is not None else None
-        except yaml.MarkedYAMLError as exc:
-            mark = exc.problem_mark
-            raise YamlSyntaxError(Location.of(path, i + 1 + (mark.line + 1 if mark else 1)),
-                                  f"example {m['id']}: YAML syntax error: {exc.problem}",
-                                  hint="check indentation and quotes in the example block") from None
-        finally:
-            loader.dispose()
+        data = parse_yaml(body, str(Location.of(path)), offset=i + 1)
         if not isinstance(data, LocDict):
             raise InputError(Location.of(path, i + 1), f"example {m['id']} must be a mapping "
                              "(expected keys game, given, moves, expect)")
         unknown = [k for k in data if k not in BLOCK_KEYS]
         if unknown:
-            raise InputError(Location.of(path, i + 1 + data.at(unknown[0]).line),
+            raise InputError(Location.of(path, data.at(unknown[0]).line),
                              f"example {m['id']}: unknown key '{unknown[0]}' (expected one of: {', '.join(BLOCK_KEYS)})")
         if "game" not in data or "expect" not in data:
             raise InputError(Location.of(path, i + 1), f"example {m['id']} needs 'game' and 'expect'")

@@ -22,7 +22,8 @@ from pathlib import Path
 
 from ..engine.core import Shown, get_game
 from ..engine.examples import Example
-from ..errors import InputError, Location, YamlSyntaxError
+from ..errors import InputError, Location, describe
+from ..spec.yamlload import load_yaml
 from .cards import Card, CardArt
 
 __all__ = ["FigureWords", "Figure", "build_figure", "load_words", "Speaker"]
@@ -64,16 +65,13 @@ def _format(template: str, **slots) -> str:
 
 
 def load_words(folder: Path, lang: str) -> FigureWords:
-    import yaml
     path = folder / "figures.yaml"
     if not path.is_file():
         return FigureWords(path, lang, {})
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except yaml.MarkedYAMLError as exc:
-        line = exc.problem_mark.line + 1 if exc.problem_mark else 0
-        raise YamlSyntaxError(Location.of(path, line), f"YAML syntax error: {exc.problem}",
-                              hint="check indentation and quotes") from None
+    data = load_yaml(path) or {}
+    if not isinstance(data, dict):
+        raise InputError(Location.of(path, 1), f"figure texts must be a mapping of language → texts "
+                         f"(got {describe(data)})")
     mine = data.get(lang) or {}
     unknown = [k for k in mine if k not in SECTIONS]
     if unknown:

@@ -28,6 +28,7 @@ from .. import __version__
 from ..engine.examples import Example, check_example, parse_examples
 from ..errors import ErrorGroup, InputError, Location
 from ..spec.model import GameSpec
+from ..spec.yamlload import load_yaml
 from .cards import CardArt
 from .extensions.checked_values import PLACEHOLDER, CheckedValueExtension, lookup
 from .extensions.examples import SLOT, ExampleExtension
@@ -60,8 +61,8 @@ class GameRules:
 
 @functools.lru_cache(maxsize=None)
 def _read_ui(path: Path) -> tuple:
-    import yaml
-    return tuple((str(k), str(v)) for k, v in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).items())
+    data = load_yaml(path) or {}
+    return tuple((str(k), str(v)) for k, v in data.items())
 
 
 def load_ui(templates: Path, lang: str) -> dict:

@@ -24,7 +24,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import InputError, Location, YamlSyntaxError
+from ..errors import InputError, Location
+from ..inputs import read_text
+from ..spec.yamlload import parse_yaml
 
 __all__ = ["Section", "Edition", "Heading", "read_edition", "EDITION_FILE", "INTRO"]
 
@@ -92,16 +94,10 @@ class Edition:
 
 
 def _front_matter(path: Path, text: str) -> tuple[dict, int, dict[str, int]]:
-    import yaml
     m = FRONT.match(text)
     if not m:
         return {}, 0, {}
-    try:
-        data = yaml.safe_load(m["body"]) or {}
-    except yaml.MarkedYAMLError as exc:
-        line = 2 + (exc.problem_mark.line if exc.problem_mark else 0)
-        raise YamlSyntaxError(Location.of(path, line), f"front matter: YAML syntax error: {exc.problem}",
-                              hint="the block between the two --- lines is YAML") from None
+    data = parse_yaml(m["body"], str(Location.of(path)), offset=1) or {}
     if not isinstance(data, dict):
         raise InputError(Location.of(path, 2), "front matter must be a mapping (keys translation_of, follows)")
     for key in data:
@@ -121,7 +117,7 @@ def read_edition(path: Path) -> Edition:
     m = EDITION_FILE.match(path.name)
     if not m:
         raise InputError(Location.of(path), "a rulebook edition is named after its language (e.g. fr.md, en.md)")
-    text = path.read_text(encoding="utf-8")
+    text = read_text(path)
     front, skip, follows_lines = _front_matter(path, text)
     lines = text.splitlines()
     title = ""

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from ..errors import InputError, Location
 from ..files import atomic_write
+from ..inputs import read_text
 from .source import FRONT, Edition, read_edition
 
 __all__ = ["Status", "compare", "source_of", "mark_translated", "editions_of"]
@@ -92,7 +93,7 @@ def mark_translated(tr: Edition, source: Edition, ids: list[str] | None = None) 
     order = [s.id for s in source.sections if s.id in follows]
     front = [f"translation_of: {tr.translation_of}", "follows:"]
     front += [f"  {sid}: {follows[sid]}" for sid in order]
-    text = tr.path.read_text(encoding="utf-8")
+    text = read_text(tr.path)
     body = FRONT.sub("", text, count=1)
     atomic_write(tr.path, ("---\n" + "\n".join(front) + "\n---\n" + body).encode("utf-8"))
     return chosen

@@ -1,8 +1,15 @@
 """Load YAML keeping the line of every key and item, so errors can point at them.
 
-``load_yaml(path)`` returns plain Python values, except that mappings are
-:class:`LocDict` and sequences :class:`LocList`; both know their file, their own
-line and the line of each key / item.
+``load_yaml(path)`` (a file) and ``parse_yaml(text, shown)`` (a block of a larger file, such
+as a worked example or front matter) return plain Python values, except that mappings are
+:class:`LocDict` and sequences :class:`LocList`; both know their file, their own line and
+the line of each key / item.
+
+Every YAML forge reads goes through here, so the same bounds hold everywhere: nesting at
+most ``yaml_depth`` levels, at most ``yaml_nodes`` values once aliases are expanded (a
+"billion laughs" document is refused in milliseconds), no alias that refers to itself, keys
+that are plain values, and scalars that Python can hold (a 5,000-digit number or a
+13th month is a located error, not a crash).
 """
 from __future__ import annotations
 
@@ -10,9 +17,11 @@ from pathlib import Path
 
 import yaml
 
-from ..errors import Location, SpecError, YamlSyntaxError
+from ..errors import LimitError, Location, SpecError, YamlSyntaxError
+from ..inputs import read_text
+from ..limits import limit
 
-__all__ = ["LocDict", "LocList", "load_yaml", "where"]
+__all__ = ["LocDict", "LocList", "load_yaml", "parse_yaml", "where", "blank"]
 
 
 class LocDict(dict):
@@ -41,6 +50,13 @@ class LocList(list):
         return Location(self.file, self.item_lines[index])
 
 
+def blank(file: str, line: int = 1) -> LocDict:
+    """An empty LocDict placed at ``file:line``."""
+    out = LocDict()
+    out.file, out.line, out.key_locs = file, line, {}
+    return out
+
+
 def where(container, key=None) -> Location:
     """Location of ``key`` in a LocDict/LocList, falling back to an unknown place."""
     if isinstance(container, (LocDict, LocList)):
@@ -48,45 +64,125 @@ def where(container, key=None) -> Location:
     return Location("?", 0)
 
 
-def _convert(node: yaml.Node, loader: yaml.SafeLoader, file: str):
-    if isinstance(node, yaml.MappingNode):
-        out = LocDict()
-        out.file, out.line, out.key_locs = file, node.start_mark.line + 1, {}
-        for knode, vnode in node.value:
-            key = loader.construct_object(knode, deep=True)
-            if not isinstance(key, str):
-                key = str(key)
-            if key in out:
-                raise SpecError(Location(file, knode.start_mark.line + 1),
-                                f"duplicate key '{key}' (expected each key once, got it again)",
-                                hint=f"'{key}' is first set at line {out.key_locs[key].line}")
-            out[key] = _convert(vnode, loader, file)
-            out.key_locs[key] = Location(file, knode.start_mark.line + 1)
-        return out
-    if isinstance(node, yaml.SequenceNode):
-        out = LocList(_convert(n, loader, file) for n in node.value)
-        out.file, out.line = file, node.start_mark.line + 1
-        out.item_lines = [n.start_mark.line + 1 for n in node.value]
-        return out
-    return loader.construct_object(node, deep=True)
+class _Refused(Exception):
+    """The composer refused a document: (mark, message, hint)."""
 
 
-def load_yaml(path: Path, shown: str | None = None):
-    """Parse ``path``; raise a located :class:`YamlSyntaxError` if it is not valid YAML."""
-    shown = shown or str(Location.of(path))
-    text = path.read_text(encoding="utf-8")
-    loader = yaml.SafeLoader(text)
+class _BoundedLoader(yaml.SafeLoader):
+    """A SafeLoader whose composer refuses deep nesting and aliases that refer to themselves."""
+
+    def __init__(self, text: str):
+        super().__init__(text)
+        self.depth = 0
+        self.open_anchors: list[str] = []
+
+    def compose_node(self, parent, index):
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent):
+            if event.anchor in self.open_anchors:
+                raise _Refused(event.start_mark, f"alias *{event.anchor} refers to the value that holds it "
+                               "(an endless value)", "an alias may only repeat a value written before it, "
+                               "outside it")
+            return super().compose_node(parent, index)
+        self.depth += 1
+        if self.depth > limit("yaml_depth"):
+            raise _Refused(event.start_mark, f"nested more than {int(limit('yaml_depth'))} levels deep",
+                           "flatten the data; see README, 'Limits and safety'")
+        anchor = getattr(event, "anchor", None)
+        self.open_anchors.append(anchor)
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.open_anchors.pop()
+            self.depth -= 1
+
+
+class _Converter:
+    """Node graph → LocDict / LocList / scalars, counting values as aliases expand."""
+
+    def __init__(self, loader: _BoundedLoader, file: str, offset: int):
+        self.loader, self.file, self.offset = loader, file, offset
+        self.count = 0
+
+    def line(self, node: yaml.Node) -> int:
+        return node.start_mark.line + 1 + self.offset
+
+    def convert(self, node: yaml.Node, depth: int = 1):
+        self.count += 1
+        if self.count > limit("yaml_nodes"):
+            raise LimitError(Location(self.file, self.line(node)), f"more than {int(limit('yaml_nodes')):,} "
+                             "values once aliases are expanded", hint="an alias bomb? use 'extends:' to reuse content")
+        if depth > limit("yaml_depth"):
+            raise LimitError(Location(self.file, self.line(node)), f"nested more than "
+                             f"{int(limit('yaml_depth'))} levels deep once aliases are expanded")
+        if isinstance(node, yaml.MappingNode):
+            out = blank(self.file, self.line(node))
+            for knode, vnode in node.value:
+                key = self.key(knode)
+                if key in out:
+                    raise SpecError(Location(self.file, self.line(knode)),
+                                    f"duplicate key '{key}' (expected each key once, got it again)",
+                                    hint=f"'{key}' is first set at line {out.key_locs[key].line}")
+                out[key] = self.convert(vnode, depth + 1)
+                out.key_locs[key] = Location(self.file, self.line(knode))
+            return out
+        if isinstance(node, yaml.SequenceNode):
+            out = LocList(self.convert(n, depth + 1) for n in node.value)
+            out.file, out.line = self.file, self.line(node)
+            out.item_lines = [self.line(n) for n in node.value]
+            return out
+        return self.scalar(node)
+
+    def key(self, node: yaml.Node) -> str:
+        if not isinstance(node, yaml.ScalarNode):
+            raise YamlSyntaxError(Location(self.file, self.line(node)), "a key must be a plain value "
+                                  "(expected a word, got a list or mapping)")
+        if node.tag == "tag:yaml.org,2002:merge":
+            raise YamlSyntaxError(Location(self.file, self.line(node)), "merge keys (<<) are not supported",
+                                  hint="a spec reuses content with 'extends:'")
+        key = self.scalar(node)
+        return key if isinstance(key, str) else str(key)
+
+    def scalar(self, node: yaml.Node):
+        self.loader.constructed_objects.clear()
+        try:
+            value = self.loader.construct_object(node, deep=True)
+        except (ValueError, OverflowError, TypeError) as exc:
+            raise YamlSyntaxError(Location(self.file, self.line(node)),
+                                  f"a value Python cannot hold ({type(exc).__name__}: {str(exc)[:60]})",
+                                  hint="quote it to keep it as text") from None
+        if isinstance(value, str) and len(value) > limit("cell"):
+            raise LimitError(Location(self.file, self.line(node)), f"a text of {len(value):,} characters "
+                             f"(expected at most {int(limit('cell')):,})")
+        return value
+
+
+def parse_yaml(text: str, shown: str, offset: int = 0):
+    """Parse ``text``; lines are reported as ``offset`` + the line in ``text``. Raises a located
+    :class:`YamlSyntaxError` (or :class:`LimitError`) on anything it will not take."""
+    loader = _BoundedLoader(text)
     try:
         node = loader.get_single_node()
         if node is None:
             return None
-        return _convert(node, loader, shown)
+        return _Converter(loader, shown, offset).convert(node)
+    except _Refused as exc:
+        mark, message, hint = exc.args
+        raise LimitError(Location(shown, mark.line + 1 + offset), message, hint=hint) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else 0
+        line = mark.line + 1 + offset if mark else max(offset, 1)
         problem = (exc.problem or "invalid YAML").strip()
         context = f" {exc.context.strip()}" if exc.context else ""
-        raise YamlSyntaxError(Location(shown, line), f"YAML syntax error: {problem}{context}",
-                              hint="check indentation, colons and quotes on this line and the one above") from None
+        raise YamlSyntaxError(Location(shown, line), f"YAML syntax error: {problem}{context}") from None
+    except yaml.YAMLError as exc:
+        raise YamlSyntaxError(Location(shown, max(offset, 1)), f"YAML error: {str(exc)[:80]}") from None
     finally:
         loader.dispose()
+
+
+def load_yaml(path: Path, shown: str | None = None):
+    """Parse the file ``path`` (read by :func:`forge.inputs.read_text`)."""
+    shown = shown or str(Location.of(path))
+    return parse_yaml(read_text(path, shown), shown)
+

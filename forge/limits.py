@@ -1,0 +1,46 @@
+"""forge's documented limits: what it refuses, with a located error, rather than hang or run
+out of memory. README's "Limits and safety" lists them (a test keeps the two equal).
+
+Every figure here is far above what a real game needs (the largest kit, Majority, has 206
+word cards in a 207-line file; the largest card is a 297 mm board) and low enough that the
+worst accepted input builds in seconds.
+"""
+from __future__ import annotations
+
+__all__ = ["LIMITS", "Limit"]
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limit:
+    value: float
+    unit: str
+    what: str
+
+
+LIMITS: dict[str, Limit] = {
+    "file_bytes": Limit(8 * 1024 * 1024, "bytes", "size of any input file (spec, data, strings, rules source)"),
+    "yaml_depth": Limit(40, "levels", "nesting of mappings and lists in a YAML file or block"),
+    "yaml_nodes": Limit(100_000, "values", "values in a YAML document once its aliases are expanded"),
+    "rows": Limit(5_000, "rows", "rows in one data file (CSV or YAML) or one 'rows' list"),
+    "cell": Limit(10_000, "characters", "characters in one CSV cell or one text value"),
+    "copies": Limit(1_000, "copies", "copies of one card (a component's or a row's 'copies')"),
+    "cards": Limit(5_000, "cards", "cards in one component, in one language"),
+    "card_min": Limit(10, "mm", "smallest card side"),
+    "card_max": Limit(500, "mm", "largest card side"),
+    "page_min": Limit(20, "mm", "smallest board page side"),
+    "page_max": Limit(1_200, "mm", "largest board page side"),
+    "bleed_max": Limit(20, "mm", "largest bleed"),
+    "margin_max": Limit(50, "mm", "largest paper margin"),
+    "offset_max": Limit(20, "mm", "largest back offset, each way"),
+    "path_chars": Limit(1_024, "characters", "length of a path named in a file (255 per folder or file name)"),
+    "games": Limit(10_000_000, "games", "games in one forge simulate run"),
+    "workers": Limit(64, "processes", "worker processes of forge simulate"),
+    "example_moves": Limit(10_000, "moves", "moves (and refused moves) in one worked example"),
+}
+
+
+def limit(name: str) -> float:
+    """The value of limit ``name``."""
+    return LIMITS[name].value
