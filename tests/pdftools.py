@@ -5,7 +5,8 @@
 * ``segments(page)``: straight stroked segments drawn directly on the page (crop marks).
 * ``words(path)``: words with their page rectangles, from poppler's ``pdftotext -bbox``.
 * ``card_faces(path)``: per page, every card drawn: its trim rectangle, the form drawn
-  and the words inside it.
+  and the words inside it; ``sheets(path)`` adds the page's boxes and all its words.
+* ``within(inner, outer)``, ``overlaps(a, b)``: rectangle tests.
 """
 from __future__ import annotations
 
@@ -162,11 +163,21 @@ class CardFace:
         return max((w.height for w in self.words), default=0.0)
 
 
-def card_faces(path: Path) -> list[list[CardFace]]:
-    """For every page of an imposed deck, the cards on it (see :class:`CardFace`)."""
+@dataclass(frozen=True)
+class Sheet:
+    """One page of an imposed deck as printed."""
+
+    media: Rect                      # the paper
+    block: Rect                      # the BleedBox: every card with its bleed
+    cards: tuple[CardFace, ...]      # in the order they were placed
+    words: tuple[Word, ...]          # every word on the page, on a card or not
+
+
+def sheets(path: Path) -> list[Sheet]:
+    """Every page of an imposed deck (see :class:`Sheet`)."""
     reader = open_pdf(path)
     page_words = words(path)
-    pages = []
+    out = []
     for i, page in enumerate(reader.pages):
         bleed = box(page, "/TrimBox")[0] - box(page, "/BleedBox")[0]
         faces = []
@@ -174,5 +185,21 @@ def card_faces(path: Path) -> list[list[CardFace]]:
             x0, y0, x1, y1 = pl.rect
             trim = (x0 + bleed, y0 + bleed, x1 - bleed, y1 - bleed)
             faces.append(CardFace(i, pl.name, trim, tuple(w for w in page_words[i] if inside(w.centre, trim))))
-        pages.append(faces)
-    return pages
+        out.append(Sheet(box(page, "/MediaBox"), box(page, "/BleedBox"), tuple(faces), tuple(page_words[i])))
+    return out
+
+
+def card_faces(path: Path) -> list[list[CardFace]]:
+    """For every page of an imposed deck, the cards on it (see :class:`CardFace`)."""
+    return [list(sheet.cards) for sheet in sheets(path)]
+
+
+def within(inner: Rect, outer: Rect, tol: float = 0.01) -> bool:
+    """``inner`` lies inside ``outer`` (edges may touch, to ``tol``)."""
+    return (outer[0] - tol <= inner[0] and outer[1] - tol <= inner[1]
+            and inner[2] <= outer[2] + tol and inner[3] <= outer[3] + tol)
+
+
+def overlaps(a: Rect, b: Rect) -> bool:
+    """The two rectangles share some area."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]

@@ -21,7 +21,7 @@ def draw_back(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
     colour, accent = p["colour"], p["accent"]
     pen.style(colour)
     pen.rect(-b, -b, w + 2 * b, h + 2 * b)
-    step = w / 6
+    step = max(w / 6, 1.0)                                 # (never 0 on a degenerate card)
     pen.style(None, mix(colour, accent, 0.45), 0.8)
     k = -int((h + 2 * b) / step) - 2
     while k * step < w + h + 2 * b:                        # diagonals both ways, past the bleed
@@ -37,10 +37,7 @@ def draw_back(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
     pen.circle(w / 2, h / 2, r)
     if p["emblem"]:
         draw_emblem(pen, p["emblem"], w / 2 - r * 0.55, h / 2 - r * 0.35, r * 1.1)
-    if p["title"]:
+    if p["title"]:                                         # under the emblem, inside the rim
         pen.style(accent)
-        lines = pen.wrap(p["title"], w * 0.07, r * 1.7, font="serif")
-        y = h / 2 - r * 0.52
-        for line in lines[:2]:
-            pen.fit_text(w / 2, y, line, w * 0.07, r * 1.7, font="serif")
-            y -= w * 0.08
+        size, lines = pen.fit_lines(p["title"], w * 0.07, r * 1.7, r * 0.6, font="serif", leading=1.15)
+        pen.draw_lines(w / 2, h / 2 - r * 0.32, lines, size, leading=1.15, font="serif")

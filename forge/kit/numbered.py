@@ -1,7 +1,8 @@
 """Numbered cards: a rank drawn large, corner indices, an emblem, a title and a caption.
 
 Used by The Great Dalmuti and by any deck of ranked cards. The face is coloured to
-the bleed; text stays inside the safe zone.
+the bleed; text stays inside the safe zone. The caption takes as many lines as the room
+under the title holds, shrinking if need be; text that cannot fit stops the build.
 """
 from __future__ import annotations
 
@@ -68,11 +69,10 @@ def draw_numbered(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
     pen.style(INK)
     title_size = pen.fit_text(cx, h * 0.24, p["title"], w * 0.085, text_w, font="serif")
     if p["caption"]:
-        size = min(title_size * 0.62, w * 0.05)
-        corner = min(w, h) * 0.12 * 1.2                   # keep clear of the turned index
-        lines = pen.wrap(p["caption"], size, w - 2 * (safe + corner))
+        # under the title down to the safe edge, between the corner indices
+        corner = min(w, h) * 0.12 * 1.2
+        top = h * 0.24 - title_size * 0.35
+        size, lines = pen.fit_lines(p["caption"], min(title_size * 0.62, w * 0.05),
+                                    w - 2 * (safe + corner), top - safe, leading=1.2)
         pen.style(mix(colour, INK, 0.6))
-        y = h * 0.24 - title_size * 0.9
-        for line in lines[:2]:
-            pen.text(cx, y, line, size, anchor="middle")
-            y -= size * 1.2
+        pen.draw_lines(cx, top, lines, size, leading=1.2)

@@ -1,7 +1,7 @@
 """Panels: a whole page with a heading and wrapped text, for boards and single sheets."""
 from __future__ import annotations
 
-from .art.pen import Pen, mix
+from .art.pen import TOP, Pen, mix
 from .registry import CardBox, Param, layout
 
 __all__ = ["draw_panel"]
@@ -16,7 +16,8 @@ INK = "#2b2118"
     colour=Param("colour", "#f4ecd8", help="the background"),
 )
 def draw_panel(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
-    """Background edge to edge, a frame inside the margin, a heading and wrapped text."""
+    """Background edge to edge, a frame inside the margin, a heading and wrapped text, shrunk
+    to fit inside the frame (text that cannot fit stops the build)."""
     w, h, m = card.w, card.h, card.safe
     pen.style(p["colour"])
     pen.rect(0, 0, w, h)
@@ -25,10 +26,6 @@ def draw_panel(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
     size = min(w, h) * 0.07
     pen.style(INK)
     pen.fit_text(w / 2, h - m - size * 1.4, p["heading"], size, w - 4 * m, font="serif")
-    body = size * 0.4
-    y = h - m - size * 2.6
-    for line in pen.wrap(p["text"], body, w - 4 * m):
-        if y < m + body:
-            break
-        pen.text(2 * m, y, line, body)
-        y -= body * 1.35
+    top = h - m - size * 2.6 + size * 0.4 * TOP          # the first baseline 2.6 headings down
+    body, lines = pen.fit_lines(p["text"], size * 0.4, w - 4 * m, top - 1.5 * m, leading=1.35)
+    pen.draw_lines(2 * m, top, lines, body, leading=1.35, anchor="start")

@@ -21,18 +21,16 @@ INK = "#1d1b19"
 
 @layout(
     "portrait", kinds=("deck",),
-    card=Param("number", help="the card's number (1–70): it seeds the face"),
-    gender=Param("text", help="m or f"),
-    trait1=Param("text", help="first trait symbol: ears, glasses, nose, lips or lock"),
-    trait2=Param("text", help="second trait symbol"),
-    trait3=Param("text", help="third trait symbol"),
+    card=Param("number", help="the card's number (1–70): it seeds the face", range=(0, 9999)),
+    gender=Param("text", help="m or f", choices=tuple(BORDERS)),
+    trait1=Param("text", help="first trait symbol: ears, glasses, nose, lips or lock", choices=tuple(TRAITS)),
+    trait2=Param("text", help="second trait symbol", choices=tuple(TRAITS)),
+    trait3=Param("text", help="third trait symbol", choices=tuple(TRAITS)),
 )
 def draw_portrait(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
     w, h, b, safe = card.w, card.h, card.bleed, card.safe
     gender = p["gender"]
     traits = [p["trait1"], p["trait2"], p["trait3"]]
-    if gender not in BORDERS or any(t not in TRAITS for t in traits):
-        raise ValueError(f"portrait: gender must be m or f and traits among {', '.join(TRAITS)} (got {gender}, {traits})")
     number = int(p["card"])
     border = BORDERS[gender]
     pen.style(border)

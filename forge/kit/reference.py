@@ -30,10 +30,11 @@ def draw_reference(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
     pen.rect(-b, -b, w + 2 * b, h + 2 * b)
     pen.style(INK)
     head = pen.fit_text(w / 2, h - safe - w * 0.075, p["heading"], w * 0.075, w - 2 * safe, font="serif")
-    note_lines = pen.wrap(p["note"], w * 0.038, w - 2 * safe) if p["note"] else []
-    bottom = safe + len(note_lines) * w * 0.048 + 2
+    # the note takes at most a fifth of the card, the table the rest
+    note_size, note_lines = pen.fit_lines(p["note"], w * 0.038, w - 2 * safe, (h - 2 * safe) * 0.2, leading=1.26)
+    bottom = safe + pen.block_height(len(note_lines), note_size, 1.26) + (2 if note_lines else 0)
     top = h - safe - head * 1.45
-    line = (top - bottom) / max(1, len(entries))
+    line = min((top - bottom) / max(1, len(entries)), w * 0.1)      # a short list is not stretched
     size = min(line * 0.62, w * 0.05)
     x0, x1 = safe, w - safe
     for i, e in enumerate(entries):
@@ -50,11 +51,8 @@ def draw_reference(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
             draw_emblem(pen, e["emblem"], x0 + chip * 1.75, y + (line - chip) / 2, chip)
         pen.style(INK)
         tx = x0 + chip * 2.95
-        count_w = pen.text_width(e["count"], size) + 2
+        count = pen.fit_text(x1 - 2, y + line / 2 - size * 0.36, e["count"], size, (x1 - tx) * 0.3, anchor="end")
+        count_w = pen.text_width(e["count"], count) + 2
         pen.fit_text(tx, y + line / 2 - size * 0.36, e["title"], size, x1 - tx - count_w - 4, anchor="start")
-        pen.text(x1 - 2, y + line / 2 - size * 0.36, e["count"], size, anchor="end")
     pen.style(mix(INK, "#ffffff", 0.25))
-    y = bottom - w * 0.048
-    for text in note_lines:
-        pen.text(w / 2, y + 2, text, w * 0.038, anchor="middle")
-        y -= w * 0.048
+    pen.draw_lines(w / 2, bottom - 2, note_lines, note_size, leading=1.26)

@@ -29,10 +29,15 @@ class DoesNotFit(ValueError):
 
 @dataclass(frozen=True)
 class Param:
+    """A layout parameter. ``choices`` limits a text to a list of words; ``range`` bounds a
+    number (both checked when the spec is loaded, so a bad value is an error at its line)."""
+
     kind: str
     default: Any = REQUIRED
     scope: str = "card"               # card | source
     help: str = ""
+    choices: tuple = ()
+    range: tuple[float, float] | None = None
 
     @property
     def required(self) -> bool:

@@ -14,7 +14,7 @@ from typing import Iterator
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
-from ..errors import SpecError
+from ..errors import ErrorGroup, InputError, SpecError
 from ..spec.loader import resolve_face
 from ..spec.model import MM, PAPERS, Component, Face, GameSpec, Row
 from .art.pen import ReportlabPen
@@ -27,6 +27,8 @@ __all__ = ["render_component", "Rendered", "cards_of"]
 
 MARK_WIDTH = 0.25
 SAFE = 3 * MM
+FIT_HINT = "shorten the text, or break a long word with a space or hyphen"
+FOOTER_MIN = 3.5        # pt: the sheet's label, in the margin, is the only text set smaller than 5 pt
 
 
 @dataclass(frozen=True)
@@ -63,28 +65,53 @@ def _comp_title(spec: GameSpec, comp: Component, lang: str) -> str:
         return comp.name
 
 
+class _Problems:
+    """The located problems met while drawing: each card row's, once, in order."""
+
+    def __init__(self, lang: str):
+        self.lang, self.errors = lang, []
+
+    def draw(self, face: Face, row: Row, pen, box: CardBox, params: dict) -> DoesNotFit | None:
+        """Draw one face; when it does not fit, record why at the row's line and return it."""
+        try:
+            LAYOUTS[face.layout].draw(pen, box, params, self.lang)
+        except DoesNotFit as exc:
+            self.add(face, row, exc)
+            return exc
+        return None
+
+    def add(self, face: Face, row: Row, exc: DoesNotFit) -> None:
+        error = SpecError(row.location, f"{exc} (layout '{face.layout}', language {self.lang})", hint=FIT_HINT)
+        if all(str(e) != str(error) for e in self.errors):
+            self.errors.append(error)
+
+
 class _Faces:
-    """Draws each distinct face once as a form XObject and remembers its name."""
+    """Draws each distinct face once as a form XObject and remembers its name (None for a
+    face that does not fit: its problem is recorded at every row that uses it)."""
 
-    def __init__(self, canvas: Canvas, fonts: dict, card: CardBox, spec: GameSpec, lang: str):
+    def __init__(self, canvas: Canvas, fonts: dict, card: CardBox, spec: GameSpec, lang: str,
+                 problems: _Problems):
         self.c, self.fonts, self.card, self.spec, self.lang = canvas, fonts, card, spec, lang
-        self.names: dict[tuple, str] = {}
+        self.problems = problems
+        self.names: dict[tuple, str | None] = {}
+        self.failed: dict[tuple, DoesNotFit] = {}
 
-    def form(self, face: Face, row: Row) -> str:
+    def form(self, face: Face, row: Row) -> str | None:
         params = resolve_face(face, row, self.lang, self.spec)
         key = (face.layout, repr(sorted(params.items())))
-        name = self.names.get(key)
-        if name is None:
-            name = self.names[key] = f"face{len(self.names)}"
+        if key in self.failed:
+            self.problems.add(face, row, self.failed[key])
+        if key not in self.names:
+            name = f"face{len(self.names)}"
             b, card = self.card.bleed, self.card
             self.c.beginForm(name, -b, -b, card.w + b, card.h + b)
-            try:
-                LAYOUTS[face.layout].draw(ReportlabPen(self.c, self.fonts), card, params, self.lang)
-            except DoesNotFit as exc:
-                raise SpecError(row.location, f"{exc} (layout '{face.layout}', language {self.lang})",
-                                hint="shorten the text, or break it with a space or hyphen") from None
+            exc = self.problems.draw(face, row, ReportlabPen(self.c, self.fonts), card, params)
             self.c.endForm()
-        return name
+            self.names[key] = None if exc else name
+            if exc:
+                self.failed[key] = exc
+        return self.names[key]
 
 
 def _place(c: Canvas, slot: Slot, form: str) -> None:
@@ -111,7 +138,7 @@ def _set_boxes(c: Canvas, page, trim, bleed) -> None:
     c.setTrimBox(tuple(round(v, 3) for v in trim))
 
 
-def _marks_and_footer(c: Canvas, slots: list[Slot], page, lines: list[str]) -> None:
+def _marks_and_footer(c: Canvas, fonts: dict, slots: list[Slot], page, lines: list[str]) -> None:
     """Crop marks at every cut line, outside the bleed; the sheet's label between them."""
     W, H = page
     bx0, by0, bx1, by1 = _union(s.art for s in slots)
@@ -133,12 +160,13 @@ def _marks_and_footer(c: Canvas, slots: list[Slot], page, lines: list[str]) -> N
                 else:
                     c.line(a, v, b, v)
     c.restoreState()
-    _footer(c, xs, (by0, H - by1), page, lines)
+    _footer(c, fonts, xs, (by0, H - by1), page, lines)
 
 
-def _footer(c: Canvas, mark_xs: list[float], bands, page, lines: list[str]) -> None:
+def _footer(c: Canvas, fonts: dict, mark_xs: list[float], bands, page, lines: list[str]) -> None:
     """The sheet's label: two small lines in the bottom band (the top one if the bottom is
-    too narrow), between the crop marks nearest the middle, at least 5 mm from the edge."""
+    too narrow), between the crop marks nearest the middle, at least 5 mm from the edge;
+    shrunk to fit, down to FOOTER_MIN (then :class:`DoesNotFit`)."""
     W, H = page
     size, leading = 5.5, 7.0
     need = 2 * leading + 6 * MM
@@ -154,29 +182,34 @@ def _footer(c: Canvas, mark_xs: list[float], bands, page, lines: list[str]) -> N
     if not gaps:
         return
     lo, hi = min(gaps, key=lambda g: abs((g[0] + g[1]) / 2 - W / 2))
-    font = c._initialFontName
-    width = hi - lo - 3 * MM
-    widest = max(c.stringWidth(t, font, size) for t in lines)
-    if widest > width:
-        size = max(3.5, size * width / widest)
     c.saveState()
-    c.setFillColorRGB(0.25, 0.25, 0.25)
-    c.setFont(font, size)
+    pen = ReportlabPen(c, fonts)
+    size = min(pen.fit_size(t, size, hi - lo - 3 * MM, min_size=FOOTER_MIN) for t in lines)
+    pen.style("#404040")
     for t in lines:
-        c.drawCentredString((lo + hi) / 2, y, t)
+        pen.text((lo + hi) / 2, y, t, size, anchor="middle")
         y -= leading
     c.restoreState()
 
 
 def render_component(spec: GameSpec, comp: Component, lang: str, paper: str) -> Rendered:
-    """Lay out every card of ``comp`` on ``paper`` sheets and return the PDF."""
+    """Lay out every card of ``comp`` on ``paper`` sheets and return the PDF.
+
+    Raises :class:`ErrorGroup` with every problem of the component: each card row whose
+    text does not fit is reported at its data line, not only the first."""
     fonts = register_fonts()
-    if comp.kind == "deck":
-        return _render_deck(spec, comp, lang, paper, fonts)
-    return _render_pages(spec, comp, lang, paper, fonts)
+    problems = _Problems(lang)
+    try:
+        render = _render_deck if comp.kind == "deck" else _render_pages
+        rendered = render(spec, comp, lang, paper, fonts, problems)
+    except InputError as exc:
+        problems.errors.append(exc)
+    if problems.errors:
+        raise ErrorGroup(problems.errors)
+    return rendered
 
 
-def _render_deck(spec, comp, lang, paper, fonts) -> Rendered:
+def _render_deck(spec, comp, lang, paper, fonts, problems: _Problems) -> Rendered:
     ps = comp.print
     paper_pt = tuple(v * MM for v in PAPERS[paper])
     try:
@@ -186,7 +219,7 @@ def _render_deck(spec, comp, lang, paper, fonts) -> Rendered:
                         hint="use a smaller card, a smaller margin or bleed, or orientation: auto") from None
     c, buf = _new_canvas(spec, comp, lang, imp.page, fonts)
     card = CardBox(comp.size[0], comp.size[1], ps.bleed, SAFE)
-    faces = _Faces(c, fonts, card, spec, lang)
+    faces = _Faces(c, fonts, card, spec, lang, problems)
     cards = list(cards_of(comp, lang))
     duplex = ps.duplex != "off" and comp.back is not None
     sheets = [cards[i:i + imp.per_sheet] for i in range(0, len(cards), imp.per_sheet)]
@@ -199,10 +232,16 @@ def _render_deck(spec, comp, lang, paper, fonts) -> Rendered:
             sides.append(("backs", comp.back, imp.back_slots(ps.duplex, ps.back_offset, len(sheet))))
         for side, face, used in sides:
             for row, slot in zip(sheet, used):
-                _place(c, slot, faces.form(face, row))
+                form = faces.form(face, row)
+                if form:
+                    _place(c, slot, form)
             label = f"{title} · {ui(lang, side)} · {ui(lang, 'sheet', n=n, total=len(sheets))}"
             if ps.crop_marks:
-                _marks_and_footer(c, used, imp.page, [label, hint])
+                try:
+                    _marks_and_footer(c, fonts, used, imp.page, [label, hint])
+                except DoesNotFit as exc:
+                    raise SpecError(comp.location, f"the sheet's label does not fit between the crop marks: {exc}",
+                                    hint="shorten the game's or the component's title") from None
             _set_boxes(c, imp.page, _union((s.x, s.y, s.x + s.w, s.y + s.h) for s in used),
                        _union(s.art for s in used))
             c.showPage()
@@ -210,7 +249,7 @@ def _render_deck(spec, comp, lang, paper, fonts) -> Rendered:
     return Rendered(buf.getvalue(), len(sheets) * (2 if duplex else 1), len(cards))
 
 
-def _render_pages(spec, comp, lang, paper, fonts) -> Rendered:
+def _render_pages(spec, comp, lang, paper, fonts, problems: _Problems) -> Rendered:
     """Boards and sheets: the layout draws the whole page; one page per card and side."""
     W, H = comp.size if comp.kind == "board" else tuple(v * MM for v in PAPERS[paper])
     c, buf = _new_canvas(spec, comp, lang, (W, H), fonts)
@@ -219,7 +258,7 @@ def _render_pages(spec, comp, lang, paper, fonts) -> Rendered:
     duplex = comp.print.duplex != "off" and comp.back is not None
     for row in cards_of(comp, lang):
         for face in (comp.front, comp.back) if duplex else (comp.front,):
-            LAYOUTS[face.layout].draw(ReportlabPen(c, fonts), box, resolve_face(face, row, lang, spec), lang)
+            problems.draw(face, row, ReportlabPen(c, fonts), box, resolve_face(face, row, lang, spec))
             _set_boxes(c, (W, H), (0, 0, W, H), (0, 0, W, H))
             c.showPage()
             pages += 1

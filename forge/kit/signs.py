@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from .art.pen import Pen, mix
 from .registry import CardBox, Param, layout
-from .tokens import fit_paragraphs
 
 __all__ = ["draw_setup", "draw_points", "draw_signal"]
 
@@ -22,11 +21,8 @@ def _paragraphs(pen: Pen, text: str, x: float, top: float, width: float, height:
                 size: float) -> None:
     """``text`` centred on ``x``, wrapped into ``width``, shrunk until it fits ``height``
     below ``top``, and set in the middle of that height."""
-    size, lines = fit_paragraphs(pen, text, size, width, height)
-    y = top - (height - len(lines) * size * 1.3) / 2 - size
-    for line in lines:
-        pen.text(x, y, line, size, anchor="middle")
-        y -= size * 1.3
+    size, lines = pen.fit_lines(text, size, width, height)
+    pen.draw_lines(x, top - (height - pen.block_height(len(lines), size)) / 2, lines, size)
 
 
 @layout("setup", kinds=("deck",),
@@ -79,8 +75,8 @@ def draw_points(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
     if p["caption"]:
         pen.fit_text(w / 2, cy - r - h * 0.1, p["caption"], w * 0.11, w - 2 * safe, font="bold")
     corner = w * 0.1
-    pen.text(safe + corner * 0.2, h - safe - corner, p["value"], corner, font="bold")
-    pen.text(w - safe - corner * 0.2, h - safe - corner, p["value"], corner, font="bold", anchor="end")
+    pen.fit_text(safe + corner * 0.2, h - safe - corner, p["value"], corner, w * 0.3, font="bold", anchor="start")
+    pen.fit_text(w - safe - corner * 0.2, h - safe - corner, p["value"], corner, w * 0.3, font="bold", anchor="end")
 
 
 @layout("signal", kinds=("deck",),

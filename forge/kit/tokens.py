@@ -3,25 +3,28 @@
 - ``trait_tile``: one trait, large, with its name; dealt face down, one per player.
 - ``standee``: a score marker to cut out and fold. The strip is three panels: the trait
   drawn upright, the same turned upside down (so both sides read once folded into a tent),
-  and a base; dashed fold lines between them.
-- ``summary``: a card with a heading and wrapped paragraphs, shrunk until they fit.
+  and a base with the fold hint; dashed fold lines between them. A label too long for
+  one line takes two, and the symbol shrinks to leave them room.
+- ``summary``: a card with a heading and wrapped paragraphs, shrunk until they fit (not
+  below 5 pt: text that cannot fit stops the build).
 """
 from __future__ import annotations
 
 import re
 
-from .art.pen import Pen, mix
+from ..errors import excerpt
+from .art.pen import MIN_SIZE, TOP, DoesNotFit, Pen, largest_size, mix
 from .art.traits import TRAIT_COLOURS, draw_trait
 from .registry import CardBox, Param, layout
 
-__all__ = ["draw_trait_tile", "draw_standee", "draw_summary", "fit_paragraphs"]
+__all__ = ["draw_trait_tile", "draw_standee", "draw_summary"]
 
 INK = "#1d1b19"
 PAPER = "#fbf7ee"
 
 
 @layout("trait_tile", kinds=("deck",),
-        trait=Param("text", help="ears, glasses, nose, lips or lock"),
+        trait=Param("text", help="ears, glasses, nose, lips or lock", choices=tuple(TRAIT_COLOURS)),
         label=Param("text", help="the trait's name in the build language"),
         family=Param("text", "", help="the family that prizes this trait"))
 def draw_trait_tile(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
@@ -40,18 +43,25 @@ def draw_trait_tile(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
 
 
 @layout("standee", kinds=("deck",),
-        trait=Param("text", help="the marker's trait"),
+        trait=Param("text", help="the marker's trait", choices=tuple(TRAIT_COLOURS)),
         label=Param("text", help="the trait's name"),
         fold=Param("text", "", help="a short 'fold here' hint"))
 def draw_standee(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
+    """Two art panels (the second turned) over the base; in each, the label at the bottom
+    (on two lines if it must) and the trait symbol in the room above it."""
     w, h, b = card.w, card.h, card.bleed
     colour = TRAIT_COLOURS[p["trait"]]
     panel = h / 3
+    pad = panel * 0.07                                       # clear of the folds
     pen.style(mix(colour, "#ffffff", 0.55))
     pen.rect(-b, -b, w + 2 * b, h + 2 * b)
     pen.style(mix(colour, INK, 0.15))
     pen.rect(-b, -b, w + 2 * b, panel + b)                                   # the base
-    for i, turned in ((2, False), (1, True)):
+    size, lines = pen.fit_lines(p["label"], panel * 0.17, w * 0.88, panel * 0.42, font="bold", leading=1.05)
+    label_h = pen.block_height(len(lines), size, 1.05)
+    room = panel - 2 * pad - label_h - panel * 0.04                          # above the label
+    r = min(w * 0.3, room * 0.48)
+    for turned in (False, True):
         with pen.saved():
             if turned:
                 pen.translate(w, 2 * panel)
@@ -59,26 +69,16 @@ def draw_standee(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
                 y0 = 0
             else:
                 y0 = 2 * panel
-            r = min(w, panel) * 0.3
-            draw_trait(pen, p["trait"], w / 2, y0 + panel * 0.58, r)
+            draw_trait(pen, p["trait"], w / 2, y0 + panel - pad - room / 2, r)
             pen.style(INK)
-            pen.fit_text(w / 2, y0 + panel * 0.12, p["label"], panel * 0.13, w * 0.9, font="bold")
+            pen.draw_lines(w / 2, y0 + pad + label_h, lines, size, leading=1.05, font="bold")
     pen.style(None, INK, 0.6)
     for y in (panel, 2 * panel):                                              # fold lines, dashed
         pen.dashed(0, y, w, y)
-    if p["fold"]:
+    if p["fold"]:                                                             # in the base, centred
+        size, lines = pen.fit_lines(p["fold"], panel * 0.17, w * 0.88, panel - 2 * pad, leading=1.15)
         pen.style("#ffffff")
-        pen.fit_text(w / 2, panel * 0.45, p["fold"], panel * 0.12, w * 0.9)
-
-
-def fit_paragraphs(pen: Pen, text: str, size: float, width: float, height: float,
-                   leading: float = 1.3, min_size: float = 4.5) -> tuple[float, list[str]]:
-    """The largest size ≤ ``size`` at which ``text`` wrapped to ``width`` fits in ``height``."""
-    while True:
-        lines = pen.wrap(text, size, width)
-        if len(lines) * size * leading <= height or size <= min_size:
-            return size, lines
-        size *= 0.94
+        pen.draw_lines(w / 2, (panel + pen.block_height(len(lines), size, 1.15)) / 2, lines, size, leading=1.15)
 
 
 #: A list item at the start of a paragraph: "1. ", "2) ", "• " or "- ".
@@ -113,16 +113,20 @@ def draw_summary(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
     pen.rect(-b, h - band, w + 2 * b, band + b)
     pen.style("#ffffff")
     pen.fit_text(w / 2, h - band * 0.68, p["heading"], band * 0.45, w - 2 * safe, font="bold")
-    top, bottom = h - band - safe * 0.8, safe
-    size = 11.0
-    while True:
-        items = _items(pen, p["text"], size, w - 2 * safe)
+    top, bottom, width = h - band - safe * 0.8, safe, w - 2 * safe
+
+    def fits(size: float) -> bool:
+        items = _items(pen, p["text"], size, width)
         rows = sum(len(lines) for _, _, lines in items) + GAP * (len(items) - 1)
-        if rows * size * 1.3 <= top - bottom or size <= 4.5:
-            break
-        size *= 0.94
+        return (pen.block_height(1, size) + (rows - 1) * size * 1.3 <= top - bottom
+                and all(indent + pen.text_width(line, size) <= width for _, indent, lines in items for line in lines))
+
+    size = largest_size(fits, 11.0)
+    if size is None:
+        raise DoesNotFit(f"the text {excerpt(p['text'])} does not fit its card even at {MIN_SIZE:g} pt")
+    items = _items(pen, p["text"], size, width)
     pen.style(INK)
-    y = top - size
+    y = top - size * TOP
     for marker, indent, lines in items:
         if marker:
             pen.text(safe, y, marker, size, font="bold")

@@ -41,7 +41,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .art.pen import Pen, mix
+from ..errors import excerpt
+from .art.pen import MIN_SIZE, DoesNotFit, Pen, largest_size, mix
 from .art.traits import TRAIT_COLOURS, draw_trait
 from .registry import CardBox, Param, layout
 
@@ -330,9 +331,9 @@ def _draw_generations(pen: Pen, x: float, y: float, w: float, h: float, word: st
 
 
 def _title(pen: Pen, x: float, top: float, text: str, max_w: float, size: float = 22.0) -> float:
-    """The title, left-aligned under ``top``, shrunk to ``max_w``; return the rule's height under it."""
-    if text and pen.text_width(text, size, "serif") > max_w:
-        size = max(8.0, size * max_w / pen.text_width(text, size, "serif"))
+    """The title, left-aligned under ``top``, shrunk to ``max_w`` (not under 8 pt); return
+    the rule's height under it."""
+    size = pen.fit_size(text, size, max_w, "serif", min_size=8.0)
     pen.style(ACCENT)
     baseline = top - size * 0.95
     pen.text(x, baseline, text, size, font="serif")
@@ -350,16 +351,12 @@ def _loop_icon(pen: Pen, x: float, y: float, r: float) -> None:
     pen.polygon([(x - r * 0.2, y - r * 1.55), (x + r * 0.7, y - r), (x - r * 0.2, y - r * 0.45)])
 
 
-def _wrap_fit(pen: Pen, text: str, size: float, width: float, max_lines: int,
-              font: str = "sans", min_size: float = 5.0) -> tuple[float, list[str]]:
-    """The largest size ≤ ``size`` at which ``text`` wraps to at most ``max_lines`` lines,
-    wrapped as evenly as that number of lines allows (no lone last word)."""
-    while True:
-        lines = pen.wrap(text, size, width, font)
-        widest = max((pen.text_width(line, size, font) for line in lines), default=0)
-        if (len(lines) <= max_lines and widest <= width) or size <= min_size:
-            break
-        size = max(min_size, size - 0.25)
+def _wrap_fit(pen: Pen, text: str, size: float, width: float, height: float, max_lines: int,
+              font: str = "sans", leading: float = 1.25, min_size: float = 5.0) -> tuple[float, list[str]]:
+    """The largest size ≤ ``size`` at which ``text`` wraps to at most ``max_lines`` lines
+    fitting ``width`` × ``height``, wrapped as evenly as that number of lines allows (no
+    lone last word). Raises DoesNotFit."""
+    size, lines = pen.fit_lines(text, size, width, height, font, leading, min_size, max_lines)
     lo, hi = width / max(1, len(lines)), width
     for _ in range(12):                       # the narrowest width giving as few lines
         mid = (lo + hi) / 2
@@ -379,7 +376,7 @@ def _wrap_fit(pen: Pen, text: str, size: float, width: float, max_lines: int,
                            help="the label over the three places for the first generation"),
     lap=Param("text", "Au-delà de 119 : repartez de 0 et retenez 120",
               help="what to do past the last space, printed near it"),
-    length=Param("number", 120, help="spaces on the track, numbered 0 … length − 1"),
+    length=Param("number", 120, help="spaces on the track, numbered 0 … length − 1", range=(10, 250)),
 )
 def draw_track(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
     """The score track (snake of numbered spaces, start box with the five marker places),
@@ -407,15 +404,12 @@ def draw_track(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
     rule_y = _title(pen, col_x, h - m, p["title"], col_w)
     pen.style(None, mix(ACCENT, PAPER, 0.4), 0.8)
     pen.line(col_x, rule_y, col_x + col_w, rule_y)
-    lap_size, lap_lines = _wrap_fit(pen, p["lap"], 8.0, col_w - 7 * MM, 3) if p["lap"] else (8.0, [])
-    lap_h = len(lap_lines) * lap_size * 1.25
-    y = upper + lap_h - lap_size
+    lap_size, lap_lines = _wrap_fit(pen, p["lap"], 8.0, col_w - 7 * MM, pen.block_height(3, 8.0, 1.25), 3)
+    lap_h = pen.block_height(len(lap_lines), lap_size, 1.25)
     if lap_lines:
         _loop_icon(pen, col_x + 2.6 * MM, upper + lap_h / 2, 1.9 * MM)
     pen.style(INK)
-    for line in lap_lines:
-        pen.text(col_x + 6 * MM, y, line, lap_size)
-        y -= lap_size * 1.25
+    pen.draw_lines(col_x + 6 * MM, upper + lap_h, lap_lines, lap_size, 1.25, anchor="start")
     legend_top = rule_y - 4 * MM
     legend_bottom = upper + lap_h + 4 * MM
     _draw_generations(pen, col_x, legend_bottom, col_w, legend_top - legend_bottom, p["generation"])
@@ -437,15 +431,18 @@ def _paragraphs(text: str) -> list[str]:
     return [para.strip() for para in text.split("\n") if para.strip()]
 
 
-def _common_size(pen: Pen, columns: list[list[str]], width: float, height: float,
-                 size: float = 10.5, min_size: float = 5.0) -> float:
-    """The largest size ≤ ``size`` at which every column fits its box."""
-    while size > min_size:
-        if all(hgt <= height and widest <= width
-               for _, hgt, widest in (_layout_paras(pen, paras, size, width) for paras in columns)):
-            return size
-        size -= 0.25
-    return min_size
+def _common_size(pen: Pen, columns: list[list[str]], width: float, height: float, size: float = 10.5) -> float:
+    """The largest size ≤ ``size`` at which every column fits its box. Raises DoesNotFit."""
+    def fits(sz: float) -> bool:
+        return all(hgt <= height and widest <= width
+                   for _, hgt, widest in (_layout_paras(pen, paras, sz, width) for paras in columns))
+
+    best = largest_size(fits, size)
+    if best is None:
+        longest = max(columns, key=lambda paras: _layout_paras(pen, paras, MIN_SIZE, width)[1])
+        raise DoesNotFit(f"the column {excerpt(' '.join(longest))} does not fit its "
+                         f"{width / MM:.0f} × {height / MM:.0f} mm box even at {MIN_SIZE:g} pt")
+    return best
 
 
 def _draw_column(pen: Pen, x: float, y: float, w: float, h: float, heading: str,
@@ -501,17 +498,17 @@ def _draw_penalties(pen: Pen, x: float, y: float, w: float, h: float, heading: s
     pen.rect(x, y, w, h, r=2.5 * MM)
     pad = 3 * MM
     head_w = w * 0.2
-    size, lines = _wrap_fit(pen, heading, 10.5, head_w - 2 * pad, 3, font="bold", min_size=6)
-    ty = y + h / 2 + (len(lines) * size * 1.2) / 2 - size * 0.9
+    size, lines = _wrap_fit(pen, heading, 10.5, head_w - 2 * pad, h - 2 * pad, 3, font="bold", leading=1.2,
+                            min_size=6)
     pen.style(ACCENT)
-    for line in lines:
-        pen.text(x + pad, ty, line, size, font="bold")
-        ty -= size * 1.2
+    pen.draw_lines(x + pad, y + h / 2 + pen.block_height(len(lines), size, 1.2) / 2, lines, size, 1.2,
+                   font="bold", anchor="start")
     cell_w = (w - head_w - pad) / 7
     texts = [_penalty_text(label, n) for n in range(1, 8)]
-    lsize = 9.0
-    while lsize > 5 and max(pen.text_width(t, lsize, "bold") for t in texts) > cell_w - 2 * MM:
-        lsize -= 0.25
+    lsize = largest_size(lambda sz: all(pen.text_width(t, sz, "bold") <= cell_w - 2 * MM for t in texts), 9.0)
+    if lsize is None:
+        raise DoesNotFit(f"the penalty label {excerpt(texts[-1])} is wider than its "
+                         f"{(cell_w - 2 * MM) / MM:.1f} mm cell even at {MIN_SIZE:g} pt")
     fan_h = h - 2 * pad - lsize * 1.6
     for n, text in enumerate(texts, 1):
         cx = x + head_w + (n - 0.5) * cell_w

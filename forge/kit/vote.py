@@ -32,7 +32,7 @@ def draw_vote(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
     pen.rect(-b, -b, w + 2 * b, h + 2 * b)
     # the pattern: the player's symbol on a staggered grid, a shade lighter than the ground
     pen.style(mix(colour, WHITE, 0.22))
-    step = w / 5
+    step = max(w / 5, 1.0)                  # (never 0: a degenerate card must not loop)
     row = 0
     y = -b
     while y < h + b + step:
@@ -51,13 +51,11 @@ def draw_vote(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
     option = p["option"]
     size = ph * 0.62 if len(option) <= 2 else ph * 0.28
     pen.fit_text(w / 2, py + ph / 2 - size * 0.36, option, size, pw * 0.86, font="bold")
-    if p["note"]:
+    if p["note"]:                                   # under the option, in the panel
         pen.style(INK)
-        lines = pen.wrap(p["note"], w * 0.052, pw * 0.9)
-        y = py + ph * 0.16
-        for line in lines[:2][::-1]:
-            pen.fit_text(w / 2, y, line, w * 0.052, pw * 0.9)
-            y += w * 0.065
+        top, bottom = py + ph / 2 - size * 0.62, py + ph * 0.1
+        note, lines = pen.fit_lines(p["note"], w * 0.052, pw * 0.9, top - bottom, leading=1.25)
+        pen.draw_lines(w / 2, (top + bottom + pen.block_height(len(lines), note, 1.25)) / 2, lines, note, 1.25)
     # corner symbols in white with a dark rim, and the set number
     r = w * 0.075
     for cx, cy in ((safe + r, h - safe - r), (w - safe - r, safe + r)):

@@ -42,7 +42,7 @@ def fit_word(pen: Pen, word: str, width: float, height: float,
     break is tried too and the larger size wins (one line on a tie). Raises :class:`DoesNotFit` when the best is under ``min_size``."""
     def size_of(lines: list[str]) -> float:
         widest = max(pen.text_width(line, 1.0, WORD_FONT) for line in lines)
-        return min(max_size, width / widest, height / (len(lines) * LEADING))
+        return min(max_size, width / widest if widest > 0 else max_size, height / (len(lines) * LEADING))
 
     best_size, best_lines = size_of([word]), [word]
     if best_size < COMFORT:                     # a word is broken only when it must shrink

@@ -11,7 +11,7 @@ import hashlib
 from ..engine.core import CardRef
 from ..errors import InputError, Location
 from ..kit.art.svg import SvgPen
-from ..kit.registry import LAYOUTS, CardBox
+from ..kit.registry import LAYOUTS, CardBox, DoesNotFit
 from ..kit.render import SAFE
 from ..spec.loader import resolve_face
 from ..spec.model import GameSpec
@@ -51,7 +51,11 @@ class CardArt:
         w, h = comp.size
         alt = " ".join(str(params[k]) for k in ("value", "option", "title") if params.get(k)) or ref.label
         pen = SvgPen(w, h, title=alt)
-        LAYOUTS[comp.front.layout].draw(pen, CardBox(w, h, 0.0, SAFE), params, self.lang)
+        try:
+            LAYOUTS[comp.front.layout].draw(pen, CardBox(w, h, 0.0, SAFE), params, self.lang)
+        except DoesNotFit as exc:
+            raise InputError(row.location, f"{exc} (layout '{comp.front.layout}', language {self.lang})",
+                             hint="shorten the text, or break it with a space or hyphen") from None
         svg = pen.svg()
         digest = hashlib.sha256(svg.encode()).hexdigest()[:8]
         slug = "-".join(v for _, v in ref.match).lower()

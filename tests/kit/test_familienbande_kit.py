@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from ..conftest import ROOT, build_game, run_forge, tree_digest
+from ..conftest import ROOT, run_forge, tree_digest
 
 TABLE = ROOT / "cardspecs" / "familienbande" / "portraits.csv"
 TRAITS = ("ears", "glasses", "nose", "lips", "lock")
@@ -20,8 +20,8 @@ TAG = re.compile(r"familienbande card (\d+) ([mf]) (\w+) (\w+) (\w+)")
 
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory) -> Path:
-    return build_game(tmp_path_factory, "familienbande")
+def kit(familienbande_build) -> Path:
+    return familienbande_build
 
 
 def table() -> dict[int, tuple[str, tuple[str, ...]]]:

@@ -22,8 +22,8 @@ VARIANT = {"fr": ("Partie normale", "Variante"), "en": ("Normal play", "Variant"
 
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory):
-    return build_game(tmp_path_factory, "majority")
+def kit(majority_build):
+    return majority_build
 
 
 def word_table(lang: str) -> list[dict]:

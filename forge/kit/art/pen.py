@@ -13,15 +13,73 @@ Conventions
 * Every shape uses the current fill and stroke, set with :meth:`Pen.style`.
 * A path is a sequence of commands: ``("M", x, y)``, ``("L", x, y)``,
   ``("C", x1, y1, x2, y2, x, y)`` (cubic Bézier) and ``("Z",)``.
+
+Text that does not fit
+----------------------
+Text is never cut short nor let run out of its box. :meth:`Pen.fit_text` (one line) and
+:meth:`Pen.fit_lines` (wrapped into a box) shrink it to the largest size that fits, but
+never below a minimum: :data:`MIN_SIZE` (5 pt) unless the layout names a larger one
+(headings, the word cards' 13 pt). Text that fits at no allowed size, or a box with no
+room (a width or height ≤ 0), raises :class:`~forge.kit.registry.DoesNotFit` naming the
+text; the renderer turns it into an error at the card's data line. Layouts that measure
+text their own way (several columns, list items) find their size with
+:func:`largest_size` and raise the same way.
 """
 from __future__ import annotations
 
+import math
 from contextlib import contextmanager
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
-__all__ = ["Pen", "ReportlabPen", "PathCmd", "hex_to_rgb", "mix"]
+from ...errors import excerpt
+from ..registry import DoesNotFit
+
+__all__ = ["Pen", "ReportlabPen", "PathCmd", "hex_to_rgb", "mix", "largest_size", "MIN_SIZE",
+           "TOP", "DEPTH", "DoesNotFit"]
 
 PathCmd = tuple
+
+#: The smallest size, in points, text is shrunk to (fine print such as a card's caption
+#: or a marker's fold hint); a layout may name a larger minimum, never a smaller one. The
+#: one exception is the sheet's label in the paper's margin (3.5 pt, see kit/render.py).
+MIN_SIZE = 5.0
+#: How far the bundled fonts reach above the baseline (accented capitals) and below it
+#: (descenders), in em: a line of text at ``size`` is (TOP + DEPTH) × size tall.
+TOP, DEPTH = 0.93, 0.24
+SHRINK = 0.94                       # one step of :func:`largest_size`
+_MM = 72 / 25.4
+
+
+def largest_size(fits: Callable[[float], bool], size: float, min_size: float = MIN_SIZE) -> float | None:
+    """The largest size from ``min_size`` to ``size`` at which ``fits(size)`` holds, to
+    within 0.1 %: ``size``, ``size`` × 0.94, × 0.94², … is tried down to ``min_size``, then
+    the step above the first that fits is halved a few times. None when nothing fits, or
+    when ``size`` is already under ``min_size`` (text is never set below its minimum)."""
+    min_size = max(min_size, MIN_SIZE / 10)          # a floor keeps the search finite
+    if not math.isfinite(size) or size < min_size:
+        return None
+    if fits(size):
+        return size
+    for _ in range(200):                             # 0.94²⁰⁰: from any size to the minimum
+        lo, hi = max(min_size, size * SHRINK), size
+        if fits(lo):
+            for _ in range(6):                       # the step, narrowed to 0.1 %
+                mid = (lo + hi) / 2
+                lo, hi = (mid, hi) if fits(mid) else (lo, mid)
+            return lo
+        if lo <= min_size:
+            return None
+        size = lo
+    return None
+
+
+def _mm(points: float) -> str:
+    return f"{points / _MM:.1f}"
+
+
+def _too_small(s: str, size: float, min_size: float) -> str:
+    return (f"the text {excerpt(s)} would be set at {size:.2f} pt, under the {min_size:g} pt minimum "
+            "(too little room on the card)")
 
 
 def hex_to_rgb(colour: str) -> tuple[float, float, float]:
@@ -121,17 +179,85 @@ class Pen:
         cmds += [("L", *p) for p in points[1:]]
         self.path(cmds)
 
+    def fit_size(self, s: str, size: float, max_width: float, font: str = "sans",
+                 min_size: float = MIN_SIZE) -> float:
+        """The size, at most ``size`` and not under ``min_size``, at which ``s`` on one line
+        is at most ``max_width`` wide. Raises :class:`DoesNotFit`."""
+        width = self.text_width(s, size, font)
+        if width <= 0:                               # nothing to draw: fits anywhere
+            return size
+        fitted = size * min(1.0, max_width / width) if max_width > 0 else 0.0
+        if fitted >= min_size * (1 - 1e-9):
+            return fitted
+        if size < min_size:
+            raise DoesNotFit(_too_small(s, size, min_size))
+        raise DoesNotFit(f"the text {excerpt(s)} is {_mm(width * min_size / size)} mm wide at {min_size:g} pt, "
+                         f"wider than its {_mm(max(0.0, max_width))} mm box")
+
     def fit_text(self, x: float, y: float, s: str, size: float, max_width: float,
-                 font: str = "sans", anchor: str = "middle", min_size: float = 4) -> float:
-        """Draw ``s`` shrunk if needed so it is at most ``max_width`` wide; return the size used."""
-        w = self.text_width(s, size, font)
-        if w > max_width:
-            size = max(min_size, size * max_width / w)
+                 font: str = "sans", anchor: str = "middle", min_size: float = MIN_SIZE) -> float:
+        """Draw ``s`` on one line, shrunk if need be so it is at most ``max_width`` wide (but
+        not under ``min_size``: :class:`DoesNotFit`); return the size used."""
+        size = self.fit_size(s, size, max_width, font, min_size)
         self.text(x, y, s, size, font, anchor)
         return size
 
+    def fit_lines(self, s: str, size: float, width: float, height: float, font: str = "sans",
+                  leading: float = 1.3, min_size: float = MIN_SIZE,
+                  max_lines: int | None = None) -> tuple[float, list[str]]:
+        """The largest size ≤ ``size`` (down to ``min_size``) and the lines at which ``s``,
+        wrapped, fits a ``width`` × ``height`` box: every line, a long word included, at
+        most ``width`` wide, the lines (``leading`` × size apart, see :meth:`block_height`)
+        at most ``height`` tall and no more than ``max_lines``. Raises :class:`DoesNotFit`."""
+        if not s.strip():
+            return size, []
+
+        def fits(sz: float) -> bool:
+            lines = self.wrap(s, sz, width, font)
+            return (width > 0 and (max_lines is None or len(lines) <= max_lines)
+                    and self.block_height(len(lines), sz, leading) <= height
+                    and all(self.text_width(line, sz, font) <= width for line in lines))
+
+        best = largest_size(fits, size, min_size)
+        if best is None:
+            raise DoesNotFit(_too_small(s, size, min_size) if size < min_size else
+                             self._why(s, min_size, width, height, font, leading, max_lines))
+        return best, self.wrap(s, best, width, font)
+
+    def _why(self, s, size, width, height, font, leading, max_lines) -> str:
+        """Why ``s`` does not fit its box even at ``size``."""
+        box = f"{_mm(max(0.0, width))} × {_mm(max(0.0, height))} mm box"
+        if width <= 0 or height <= 0:
+            return f"the text {excerpt(s)} has no room (its {box})"
+        words = s.split()
+        widest = max(words, key=lambda word: self.text_width(word, size, font))
+        if self.text_width(widest, size, font) > width:
+            return (f"the word {excerpt(widest)} is {_mm(self.text_width(widest, size, font))} mm wide "
+                    f"at {size:g} pt, wider than its {_mm(width)} mm box")
+        held = max(0, math.floor((height / size - TOP - DEPTH) / leading + 1e-9) + 1)
+        held = min(held, max_lines) if max_lines is not None else held
+        return (f"the text {excerpt(s)} takes {len(self.wrap(s, size, width, font))} lines at {size:g} pt, "
+                f"its {box} holds {held}")
+
+    @staticmethod
+    def block_height(lines: int, size: float, leading: float = 1.3) -> float:
+        """How tall ``lines`` lines of text are at ``size``: from the top of the first line's
+        accents to the bottom of the last line's descenders."""
+        return size * (TOP + DEPTH + leading * (lines - 1)) if lines else 0.0
+
+    def draw_lines(self, x: float, top: float, lines: Sequence[str], size: float, leading: float = 1.3,
+                   font: str = "sans", anchor: str = "middle") -> float:
+        """Draw ``lines`` as a block hanging from ``top`` (see :meth:`block_height`); return
+        the block's bottom."""
+        y = top - TOP * size
+        for line in lines:
+            self.text(x, y, line, size, font, anchor)
+            y -= size * leading
+        return top - self.block_height(len(lines), size, leading)
+
     def wrap(self, s: str, size: float, max_width: float, font: str = "sans") -> list[str]:
-        """Greedy word wrap of ``s`` into lines at most ``max_width`` wide (a long word stays whole).
+        """Greedy word wrap of ``s`` into lines at most ``max_width`` wide (a long word stays
+        whole, wider than that: use :meth:`fit_lines`, which checks that the lines fit).
 
         As in Unicode line breaking (UAX #14, rule LB13) a line never starts with ``: ; ! ?``,
         even after a space, nor with ``»`` (nor ends with ``«``): French puts a space before
