@@ -1,9 +1,11 @@
-"""``forge check`` over rulebooks: worked examples, placeholders, and translation staleness.
+"""``forge check`` over rulebooks: worked examples, placeholders, translation staleness, and
+what the sanitizer would remove from the pages.
 
 Examples are replayed by :mod:`forge.engine.examples` and compared across the language
 editions of each game. A translation that lacks a whole section is not also blamed for
-that section's examples: the section is reported as untranslated (its page shows the
-source), which fails only under ``--strict``, like a stale section.
+that section's examples (:func:`forge.rulebook.staleness.unexcused`): the section is
+reported as untranslated (its page shows the source), which fails only under ``--strict``,
+like a stale section and like a warning that the sanitizer removed something.
 """
 from __future__ import annotations
 
@@ -11,10 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine.examples import Report, check_paths, parse_examples, rules_files
-from ..errors import InputError
+from ..errors import InputError, Warning_
 from .pages import check_placeholders
+from .render import render_section
 from .source import EDITION_FILE, Edition
-from .staleness import Status, compare, editions_of, source_of
+from .staleness import Status, compare, editions_of, source_of, unexcused
 
 __all__ = ["RulesReport", "check_rules"]
 
@@ -24,39 +27,26 @@ class RulesReport:
     examples: Report
     placeholders: list[InputError] = field(default_factory=list)
     statuses: list[Status] = field(default_factory=list)
+    warnings: list[Warning_] = field(default_factory=list)     # what the sanitizer removes
 
     def ok(self, strict: bool = False) -> bool:
-        return self.examples.ok and not self.placeholders and not (strict and self.statuses)
-
-
-def _section_at(edition: Edition, line: int) -> str | None:
-    current = None
-    for sec in edition.sections:
-        if sec.line <= line:
-            current = sec.id
-    return current
+        return self.examples.ok and not self.placeholders and not (strict and (self.statuses or self.warnings))
 
 
 def check_rules(paths: list[Path]) -> RulesReport:
     report = RulesReport(check_paths(paths))
     folders = sorted({p.parent for p in rules_files(paths) if EDITION_FILE.match(p.name)})
-    untranslated: set[tuple[Path, str]] = set()
-    editions_by_path: dict[Path, Edition] = {}
+    editions: list[Edition] = []
     for folder in folders:
-        editions = editions_of(folder)
-        for ed in editions.values():
-            editions_by_path[ed.path.resolve()] = ed
-            report.placeholders += check_placeholders(ed, {e.id: e for e in parse_examples(ed.path)})
-            source = source_of(ed, editions)
-            if source is None:
-                continue
-            statuses = compare(source, ed)
-            report.statuses += statuses
-            untranslated |= {(ed.path.resolve(), s.section) for s in statuses if s.state == "untranslated"}
-
-    def excused(m) -> bool:
-        other = editions_by_path.get(m.found.path.resolve())
-        return other is not None and (m.path.resolve(), _section_at(other, m.found.line)) in untranslated
-
-    report.examples.missing = [m for m in report.examples.missing if not excused(m)]
+        found = editions_of(folder)
+        for ed in found.values():
+            editions.append(ed)
+            examples = {e.id: e for e in parse_examples(ed.path)}
+            report.placeholders += check_placeholders(ed, examples)
+            for sec in ed.sections:
+                report.warnings += render_section(ed, sec, examples, str, lambda ex: "")[1]
+            source = source_of(ed, found)
+            if source is not None:
+                report.statuses += compare(source, ed)
+    report.examples.missing = unexcused(report.examples.missing, editions, report.statuses)
     return report

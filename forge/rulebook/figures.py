@@ -22,7 +22,8 @@ from pathlib import Path
 
 from ..engine.core import Shown, get_game
 from ..engine.examples import Example
-from ..errors import InputError, Location, describe
+from ..errors import ErrorGroup, InputError, Location, describe, excerpt
+from ..inputs import inside
 from ..spec.yamlload import load_yaml
 from .cards import Card, CardArt
 
@@ -68,15 +69,37 @@ def load_words(folder: Path, lang: str) -> FigureWords:
     path = folder / "figures.yaml"
     if not path.is_file():
         return FigureWords(path, lang, {})
+    inside(path.absolute().parents[2], path)
     data = load_yaml(path) or {}
     if not isinstance(data, dict):
         raise InputError(Location.of(path, 1), f"figure texts must be a mapping of language → texts "
                          f"(got {describe(data)})")
     mine = data.get(lang) or {}
-    unknown = [k for k in mine if k not in SECTIONS]
-    if unknown:
-        raise InputError(Location.of(path), f"{lang}: unknown key '{unknown[0]}' (expected one of: {', '.join(SECTIONS)})")
+    _check_words(mine, path, lang, data.at(lang) if lang in data else Location.of(path, 1))
     return FigureWords(path, lang, mine)
+
+
+def _check_words(mine, path: Path, lang: str, where: Location) -> None:
+    """``lang``'s texts: sections of texts, each a string or a mapping of cases to strings."""
+    hint = "figures.yaml holds, per language, given/moves/expect/values: {key: text or {case: text}}"
+    if not isinstance(mine, dict):
+        raise InputError(where, f"{lang}: expected a mapping of sections (got {describe(mine)})", hint=hint)
+    errors = []
+    for section, texts in mine.items():
+        if section not in SECTIONS:
+            errors.append(InputError(mine.at(section), f"{lang}: unknown key {excerpt(section)} (expected one of: "
+                                     f"{', '.join(SECTIONS)})", hint=hint))
+        elif not isinstance(texts, dict):
+            errors.append(InputError(mine.at(section), f"{lang}.{section}: expected a mapping of texts "
+                                     f"(got {describe(texts)})", hint=hint))
+        else:
+            for key, text in texts.items():
+                cases = text.values() if isinstance(text, dict) else [text]
+                if not all(isinstance(c, (str, int, float)) and not isinstance(c, bool) for c in cases):
+                    errors.append(InputError(texts.at(key), f"{lang}.{section}.{key}: expected a text or a "
+                                             f"mapping of cases to texts (got {describe(text)})", hint=hint))
+    if errors:
+        raise ErrorGroup(errors)
 
 
 @dataclass

@@ -5,9 +5,10 @@ For each language edition of ``rules_src/<game>/``:
 
 1. every worked example is replayed by the engine (a failing one stops the build:
    the page would show something false); every ``{{id.key}}`` placeholder must resolve;
-2. each section's Markdown is rendered (Python-Markdown: attr_list, tables, and
-   forge's example and checked-value extensions), then sanitized with the nh3
-   allowlist; only then are the figures, drawn by forge itself, put in their slots;
+   the editions carry the same example ids (but for sections a translation lacks);
+2. each section is rendered by :func:`forge.rulebook.render.render_section` (Markdown,
+   sanitizer, then the figures drawn by forge itself); what the sanitizer removed is
+   reported as located warnings (``warn``), and the build goes on: the page is safe;
 3. a translation shows its sections in the source's order; a section it lacks is
    shown from the source, marked as such; a stale one carries a notice;
 4. the page template (Jinja2, autoescape on) adds the language switcher, hreflang
@@ -17,27 +18,26 @@ Everything is rendered in memory; the caller writes the files (all or none).
 """
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
-import markdown
 from markupsafe import Markup
 
 from .. import __version__
-from ..engine.examples import Example, check_example, parse_examples
-from ..errors import ErrorGroup, InputError, Location
+from ..engine.examples import Example, check_example, missing_ids, parse_examples
+from ..errors import ErrorGroup, InputError, Warning_, gather
+from ..fences import code_lines, fences
 from ..spec.model import GameSpec
-from ..spec.yamlload import load_yaml
 from .cards import CardArt
-from .extensions.checked_values import PLACEHOLDER, CheckedValueExtension, lookup
-from .extensions.examples import SLOT, ExampleExtension
+from .extensions.checked_values import PLACEHOLDER, lookup
 from .figures import Speaker, build_figure, load_words
-from .sanitize import clean
-from .source import INTRO, Edition
-from .staleness import compare, editions_of, source_of
+from .render import render_section
+from .source import Edition, Section
+from .staleness import Status, compare, editions_of, source_of, unexcused
+from .ui import language_name, load_ui
 
-__all__ = ["Output", "Rulebooks", "check_placeholders", "load_ui"]
+__all__ = ["Output", "Rulebooks", "check_placeholders", "load_rules"]
 
 
 @dataclass(frozen=True)
@@ -59,49 +59,32 @@ class GameRules:
     statuses: dict[str, dict[str, str]] = field(default_factory=dict)   # lang → section → state
 
 
-@functools.lru_cache(maxsize=None)
-def _read_ui(path: Path) -> tuple:
-    data = load_yaml(path) or {}
-    return tuple((str(k), str(v)) for k, v in data.items())
-
-
-def load_ui(templates: Path, lang: str) -> dict:
-    """The page words of ``lang`` (each file is read once per run)."""
-    path = templates / "i18n" / f"{lang}.yaml"
-    if not path.is_file():
-        raise InputError(Location.of(path), f"no page strings for language '{lang}'",
-                         hint=f"copy templates/i18n/en.yaml to {path.name} and translate it")
-    return dict(_read_ui(path))
-
-
 def check_placeholders(edition: Edition, examples: dict[str, Example]) -> list[InputError]:
     """Every ``{{id.key}}`` of the edition's prose must name a checked value of its own examples."""
     expects = {i: e.data["expect"] for i, e in examples.items()}
     errors = []
     for sec in edition.sections:
-        fenced = False
+        code = code_lines(fences(sec.lines, edition.path))
         for n, line in enumerate(sec.lines):
-            if line.startswith("```"):
-                fenced = not fenced
-            if fenced:
+            if n in code:
                 continue
             for m in PLACEHOLDER.finditer(line):
                 try:
                     lookup(expects, m["id"], m["path"])
                 except KeyError as exc:
-                    line_no = sec.line + n + (1 if sec.id == INTRO else 0)
-                    errors.append(InputError(edition.at(line_no), f"placeholder {m.group(0)}: {exc.args[0]}",
+                    errors.append(InputError(edition.at(sec.numbers[n]), f"placeholder {m.group(0)}: {exc.args[0]}",
                                              hint="a placeholder quotes a field of an example's expect: "
                                                   "{{example-id.field}}"))
     return errors
 
 
 def load_rules(folder: Path) -> GameRules:
-    """Read one game's editions and examples; raise ErrorGroup on bad input, failing examples
-    or placeholders that do not resolve."""
+    """Read one game's editions and examples; raise ErrorGroup on bad input, failing examples,
+    placeholders that do not resolve, or editions that do not carry the same example ids."""
     editions = editions_of(folder)
     rules = GameRules(folder.name, folder, editions, {})
     errors: list[InputError] = []
+    statuses: list[Status] = []
     for lang, ed in editions.items():
         exs = parse_examples(ed.path)
         rules.examples[lang] = {e.id: e for e in exs}
@@ -113,18 +96,24 @@ def load_rules(folder: Path) -> GameRules:
         errors += check_placeholders(ed, rules.examples[lang])
         source = source_of(ed, editions)
         if source is not None:
-            rules.statuses[lang] = {s.section: s.state for s in compare(source, ed)}
+            statuses += compare(source, ed)
+            rules.statuses[lang] = {s.section: s.state for s in statuses if s.edition is ed}
+    missing = missing_ids({ed.path: list(rules.examples[lang].values()) for lang, ed in editions.items()})
+    errors += [InputError(m.location, m.message, hint="every language edition carries the same example ids; "
+                          "forge check lists them") for m in unexcused(missing, editions.values(), statuses)]
     if errors:
         raise ErrorGroup(errors)
     return rules
 
 
 class Rulebooks:
-    """Renders every edition of the games found in ``root/rules_src``."""
+    """Renders every edition of the games found in ``root/rules_src``; each warning (what the
+    sanitizer removed) is passed to ``warn`` once."""
 
-    def __init__(self, root: Path, specs: dict[str, GameSpec]):
+    def __init__(self, root: Path, specs: dict[str, GameSpec], warn: Callable[[Warning_], None] = lambda w: None):
         from jinja2 import Environment, FileSystemLoader, StrictUndefined
-        self.root, self.specs = root, specs
+        self.root, self.specs, self.warn = root, specs, warn
+        self.warned: set[Warning_] = set()
         self.templates = root / "templates"
         self.env = Environment(loader=FileSystemLoader(self.templates), autoescape=True,
                                undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
@@ -132,18 +121,7 @@ class Rulebooks:
     def games(self, names=()) -> list[GameRules]:
         folders = sorted(p for p in (self.root / "rules_src").iterdir() if p.is_dir()) \
             if (self.root / "rules_src").is_dir() else []
-        chosen = [f for f in folders if not names or f.name in names]
-        out, errors = [], []
-        for folder in chosen:
-            try:
-                out.append(load_rules(folder))
-            except ErrorGroup as group:
-                errors += group.errors
-            except InputError as exc:
-                errors.append(exc)
-        if errors:
-            raise ErrorGroup(errors)
-        return out
+        return gather([f for f in folders if not names or f.name in names], load_rules)
 
     # -- one page -------------------------------------------------------------------
     def page(self, rules: GameRules, lang: str, out: Path, downloads: list[tuple[str, list[tuple[str, str]]]]) -> list[Output]:
@@ -159,10 +137,10 @@ class Rulebooks:
             shown_ed = ed if mine is not None else source
             sec = mine or src_sec
             state = statuses.get(sec.id)
-            html = self._section_html(sec.lines, rules.examples[shown_ed.lang], ui, words, art, lang)
+            html = self._section_html(shown_ed, sec, rules.examples[shown_ed.lang], ui, words, art, lang)
             notice = None
             if state:
-                said = ui.get(f"name.{source.lang}") or _language_name(self.templates, source.lang)
+                said = ui.get(f"name.{source.lang}") or language_name(self.templates, source.lang)
                 notice = ui[state].replace("{source}", said)
             head, sep, body = html.partition("</h2>")
             if not sep:
@@ -176,7 +154,7 @@ class Rulebooks:
                 else:
                     toc[-1]["children"].append(entry)
         here = out / rules.game / lang
-        alternates = [{"lang": other, "name": _language_name(self.templates, other),
+        alternates = [{"lang": other, "name": language_name(self.templates, other),
                        "href": f"../{other}/rules.html", "current": other == lang}
                       for other in rules.editions]
         html = self.env.get_template("rulebook.html.j2").render(
@@ -187,22 +165,17 @@ class Rulebooks:
         outputs += [Output(here / "cards" / c.name, c.svg.encode("utf-8"), cards=1) for c in art.cards.values()]
         return outputs
 
-    def _section_html(self, lines: list[str], examples: dict[str, Example], ui: dict, words, art: CardArt,
+    def _section_html(self, ed: Edition, sec: Section, examples: dict[str, Example], ui: dict, words, art: CardArt,
                       lang: str) -> str:
-        speaker = Speaker(ui, words.data["values"])
-        md = markdown.Markdown(extensions=[
-            ExampleExtension(), CheckedValueExtension({i: e.data["expect"] for i, e in examples.items()}, speaker.say),
-            "attr_list", "tables", "sane_lists"])
-        html = clean(md.convert("\n".join(lines)))
         figure = self.env.get_template("figure.html.j2")
-
-        def fill(m) -> str:
-            ex = examples.get(m["id"])
-            if ex is None:
-                return ""
-            return figure.render(fig=build_figure(ex, words, ui, art), ui=ui, lang=lang)
-
-        return SLOT.sub(fill, html)
+        html, warnings = render_section(
+            ed, sec, examples, Speaker(ui, words.data["values"]).say,
+            lambda ex: figure.render(fig=build_figure(ex, words, ui, art), ui=ui, lang=lang))
+        for w in warnings:
+            if w not in self.warned:           # a section shown in two pages is reported once
+                self.warned.add(w)
+                self.warn(w)
+        return html
 
     # -- the index and the stylesheet ------------------------------------------------------
     def index(self, games: list[GameRules], out: Path, downloads: dict[tuple[str, str], list],
@@ -218,7 +191,7 @@ class Rulebooks:
             editions = []
             for l in langs:
                 title = book.editions[l].title if book and l in book.editions else spec.titles.get(l, spec.title)
-                editions.append({"lang": l, "name": _language_name(self.templates, l), "title": title,
+                editions.append({"lang": l, "name": language_name(self.templates, l), "title": title,
                                  "href": f"{game}/{l}/rules.html" if book and l in book.editions else None,
                                  "downloads": [(title, [(paper, f"{game}/{l}/{href}") for paper, href in files])
                                                for title, files in downloads.get((game, l), [])]})
@@ -229,10 +202,6 @@ class Rulebooks:
 
     def stylesheet(self, out: Path) -> Output:
         return Output(out / "assets" / "rulebook.css", (self.templates / "rulebook.css").read_bytes())
-
-
-def _language_name(templates: Path, lang: str) -> str:
-    return load_ui(templates, lang)["language"]
 
 
 def _plain(text: str) -> str:

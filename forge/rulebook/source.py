@@ -14,6 +14,8 @@ An edition is ``rules_src/<game>/<lang>.md``::
     ### The deal {#deal}             the same in every language
 
 A *section* runs from one ``##`` heading to the next (``###`` belong to their ``##``).
+A line inside a code fence is never a heading (fences are found by :func:`forge.fences.fences`;
+one left open is an error at its opening line).
 Its *digest* is a hash of its source text: when the source edition's section changes,
 its digest changes and translations that follow the old digest are stale.
 """
@@ -24,8 +26,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import InputError, Location
-from ..inputs import read_text
+from ..errors import Location, RulebookError
+from ..fences import code_lines, fences
+from ..inputs import inside, read_text
 from ..spec.yamlload import parse_yaml
 
 __all__ = ["Section", "Edition", "Heading", "read_edition", "EDITION_FILE", "INTRO"]
@@ -38,8 +41,6 @@ FRONT = re.compile(r"\A---\n(?P<body>.*?)\n---\n", re.S)
 ANY_HEADING = re.compile(r"^(?P<hashes>#{1,6})\s+(?P<rest>.*?)\s*$")
 #: a heading's explicit id at its end: ``Setup {#setup}``
 HEADING_ID = re.compile(r"^(?P<text>.*?)\s*\{#(?P<id>[a-z][a-z0-9-]*)\}$")
-#: a fenced block's opening or closing line (``` or ~~~)
-FENCE = re.compile(r"^(```|~~~)")
 INTRO = "intro"
 FRONT_KEYS = ("translation_of", "follows")
 
@@ -59,6 +60,7 @@ class Section:
     line: int             # line of the heading (of the first line for the intro)
     lines: list[str]      # the section's Markdown, heading included
     headings: list[Heading] = field(default_factory=list)   # its ## and ### headings
+    numbers: list[int] = field(default_factory=list)        # the file line of each of its lines
 
     @property
     def text(self) -> str:
@@ -92,6 +94,14 @@ class Edition:
     def at(self, line: int) -> Location:
         return Location.of(self.path, line)
 
+    def section_at(self, line: int) -> str | None:
+        """The id of the section that holds file line ``line``."""
+        current = None
+        for sec in self.sections:
+            if sec.line <= line:
+                current = sec.id
+        return current
+
 
 def _front_matter(path: Path, text: str) -> tuple[dict, int, dict[str, int]]:
     m = FRONT.match(text)
@@ -99,10 +109,10 @@ def _front_matter(path: Path, text: str) -> tuple[dict, int, dict[str, int]]:
         return {}, 0, {}
     data = parse_yaml(m["body"], str(Location.of(path)), offset=1) or {}
     if not isinstance(data, dict):
-        raise InputError(Location.of(path, 2), "front matter must be a mapping (keys translation_of, follows)")
+        raise RulebookError(Location.of(path, 2), "front matter must be a mapping (keys translation_of, follows)")
     for key in data:
         if key not in FRONT_KEYS:
-            raise InputError(Location.of(path, 2), f"front matter: unknown key '{key}' "
+            raise RulebookError(Location.of(path, 2), f"front matter: unknown key '{key}' "
                              f"(expected one of: {', '.join(FRONT_KEYS)})")
     lines = {}
     for i, line in enumerate(m["body"].splitlines(), start=2):
@@ -113,21 +123,20 @@ def _front_matter(path: Path, text: str) -> tuple[dict, int, dict[str, int]]:
 
 
 def read_edition(path: Path) -> Edition:
-    """Parse one edition; a heading without an id or a repeated id is an InputError."""
+    """Parse one edition; a heading without an id or a repeated id is a RulebookError."""
     m = EDITION_FILE.match(path.name)
     if not m:
-        raise InputError(Location.of(path), "a rulebook edition is named after its language (e.g. fr.md, en.md)")
+        raise RulebookError(Location.of(path, 1), "a rulebook edition is named after its language (e.g. fr.md, en.md)")
+    inside(path.absolute().parents[2], path)    # rules_src/<game>/<lang>.md: no symlink out of the project
     text = read_text(path)
     front, skip, follows_lines = _front_matter(path, text)
     lines = text.splitlines()
     title = ""
     sections = [Section(INTRO, "", skip + 1, [])]
     seen: dict[str, int] = {}
-    fenced = False
+    code = {skip + 1 + i for i in code_lines(fences(lines[skip:], path, skip + 1))}
     for n, line in enumerate(lines[skip:], start=skip + 1):
-        if FENCE.match(line):
-            fenced = not fenced
-        h = None if fenced else ANY_HEADING.match(line)
+        h = None if n in code else ANY_HEADING.match(line)
         if h and len(h["hashes"]) == 1 and not title:
             title = HEADING_ID.sub(lambda mm: mm["text"], h["rest"]) if "{#" in h["rest"] else h["rest"]
             sections[0].line = n
@@ -135,11 +144,11 @@ def read_edition(path: Path) -> Edition:
         if h and len(h["hashes"]) >= 2:
             hid = HEADING_ID.match(h["rest"])
             if not hid:
-                raise InputError(Location.of(path, n), f"heading '{h['rest']}' has no id",
+                raise RulebookError(Location.of(path, n), f"heading '{h['rest']}' has no id",
                                  hint="end every ## and ### heading with an id shared by all languages, "
                                       "e.g. '## Setup {#setup}'")
             if hid["id"] in seen or hid["id"] == INTRO:
-                raise InputError(Location.of(path, n), f"heading id '{hid['id']}' is used twice"
+                raise RulebookError(Location.of(path, n), f"heading id '{hid['id']}' is used twice"
                                  + (f" (first at line {seen[hid['id']]})" if hid["id"] in seen else
                                     " ('intro' names the text before the first ## heading)"))
             seen[hid["id"]] = n
@@ -148,13 +157,14 @@ def read_edition(path: Path) -> Edition:
                 sections.append(Section(heading.id, heading.text, n, []))
             sections[-1].headings.append(heading)
         sections[-1].lines.append(line)
+        sections[-1].numbers.append(n)
     if not title:
-        raise InputError(Location.of(path, skip + 1), "the rulebook has no title",
+        raise RulebookError(Location.of(path, skip + 1), "the rulebook has no title",
                          hint="start the text with a '# Title' line")
     if not any(s.strip() for s in sections[0].lines):
         sections.pop(0)
     follows = front.get("follows") or {}
     if not isinstance(follows, dict):
-        raise InputError(Location.of(path, 2), "front matter: 'follows' must map section ids to digests")
+        raise RulebookError(Location.of(path, 2), "front matter: 'follows' must map section ids to digests")
     return Edition(path, m["lang"], title, sections, front.get("translation_of"),
                    {str(k): str(v) for k, v in follows.items()}, skip, follows_lines)

@@ -7,6 +7,10 @@ section it was translated from (``follows``). A section is
 - *untranslated* when the translation lacks it (the page shows the source's text);
 - *orphan* when the source has no section of that id (an error: ids are shared).
 
+A translation that lacks a whole section is not also blamed for that section's worked
+examples (:func:`unexcused`): the section is reported as untranslated and its page shows
+the source's text, examples included.
+
 ``mark_translated`` records the current source digests: the documented step a translator
 takes once a section is brought up to date (``forge mark-translated GAME LANG [SECTION…]``).
 """
@@ -14,13 +18,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterable
 
+from ..engine.examples import Missing
 from ..errors import InputError, Location
 from ..files import atomic_write
 from ..inputs import read_text
 from .source import FRONT, Edition, read_edition
 
-__all__ = ["Status", "compare", "source_of", "mark_translated", "editions_of"]
+__all__ = ["Status", "compare", "source_of", "mark_translated", "editions_of", "unexcused"]
 
 
 @dataclass(frozen=True)
@@ -76,6 +82,19 @@ def compare(source: Edition, tr: Edition) -> list[Status]:
         elif tr.follows.get(sec.id) != sec.digest:
             out.append(Status(tr, sec.id, "stale", tr.at(mine.line), source.at(sec.line)))
     return out
+
+
+def unexcused(missing: list[Missing], editions: Iterable[Edition], statuses: Iterable[Status]) -> list[Missing]:
+    """The example ids of ``missing`` that no untranslated section explains: an edition that
+    lacks the section holding the example (in the edition that has it) is excused."""
+    by_path = {e.path.resolve(): e for e in editions}
+    untranslated = {(s.edition.path.resolve(), s.section) for s in statuses if s.state == "untranslated"}
+
+    def excused(m: Missing) -> bool:
+        other = by_path.get(m.found.path.resolve())
+        return other is not None and (m.path.resolve(), other.section_at(m.found.line)) in untranslated
+
+    return [m for m in missing if not excused(m)]
 
 
 def mark_translated(tr: Edition, source: Edition, ids: list[str] | None = None) -> list[str]:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from ..conftest import ROOT, run_forge
+from ..conftest import ROOT, run_forge, tree_digest
 
 
 @pytest.fixture(scope="session")
@@ -27,3 +27,21 @@ def rules_project(tmp_path) -> Path:
 
 
 PAGES = [(g, l) for g in ("dalmuti", "majority") for l in ("fr", "en")]
+
+
+def insert_after(path: Path, anchor: str, text: str) -> int:
+    """Insert ``text`` as a paragraph of its own after the line ``anchor`` of ``path``;
+    returns the file line of its first line."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    at = lines.index(anchor) + 1
+    lines[at:at] = ["", *text.split("\n"), ""]
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return at + 2
+
+
+def previous_build(project: Path) -> tuple[Path, dict[str, str]]:
+    """An output folder holding a 'previous build', and its digest (to prove it is left alone)."""
+    out = project / "out"
+    (out / "dalmuti").mkdir(parents=True)
+    (out / "dalmuti" / "keep.txt").write_text("previous build", encoding="utf-8")
+    return out, tree_digest(out)

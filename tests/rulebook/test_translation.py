@@ -131,3 +131,39 @@ def test_a_heading_without_id_is_bad_input(rules_project):
     assert result.returncode == 2
     assert f"rules_src/dalmuti/en.md:{line}: heading 'Credits' has no id" in result.stderr
     assert "hint:" in result.stderr
+
+
+def test_build_fails_when_the_editions_do_not_carry_the_same_examples(rules_project):
+    en = rules_project / "rules_src" / "majority" / "en.md"
+    text = en.read_text(encoding="utf-8")
+    block = re.search(r"```example \{#majority-no-majority\}.*?\n```\n", text, re.S)
+    en.write_text(text.replace(block.group(0), ""), encoding="utf-8")
+    fr_line = (rules_project / "rules_src" / "majority" / "fr.md").read_text(encoding="utf-8").split("\n") \
+        .index("```example {#majority-no-majority}") + 1
+    (rules_project / "out").mkdir()
+    (rules_project / "out" / "keep.txt").write_text("previous build")
+    before = tree_digest(rules_project / "out")
+    built = run_forge("build", "majority", "--out", "out", cwd=rules_project)
+    assert built.returncode == 2 and "Traceback" not in built.stderr
+    assert (f"rules_src/majority/en.md:1: example majority-no-majority is missing from this edition "
+            f"(found at rules_src/majority/fr.md:{fr_line})") in built.stderr
+    assert "hint:" in built.stderr
+    assert tree_digest(rules_project / "out") == before
+
+
+def test_a_section_left_untranslated_takes_its_examples_along(rules_project):
+    """The examples of a section a translation lacks are shown from the source: no 'missing' error."""
+    en = rules_project / "rules_src" / "majority" / "en.md"
+    text = en.read_text(encoding="utf-8")
+    start = text.index("## End of the game {#end-of-game}")
+    end = text.index("\n## ", start + 5)
+    assert "```example {#majority-shared-win}" in text[start:end]
+    en.write_text(text[:start] + text[end + 1:], encoding="utf-8")
+    check = run_forge("check", cwd=rules_project)
+    assert check.returncode == 0, check.stderr
+    assert "section 'end-of-game' is not translated" in check.stderr and "missing" not in check.stderr
+    built = run_forge("build", "majority", "--out", "out", cwd=rules_project)
+    assert built.returncode == 0, built.stderr
+    section = _section(parse(rules_project / "out" / "majority" / "en" / "rules.html"), "end-of-game")
+    assert section.get("lang") == "fr"
+    assert [f.get("id") for f in find_all(section, "figure")] == ["example-majority-shared-win"]

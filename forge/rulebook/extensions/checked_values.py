@@ -5,7 +5,9 @@ Prose may quote what an example checks, so the text and the check cannot drift a
     The deck holds {{dalmuti-deck.deck.total}} cards.      →  The deck holds 80 cards.
 
 The path starts with an example id of the same edition, then keys of its ``expect``
-mapping. Placeholders are validated (with file:line) before rendering, by
+mapping. The value is shown in ``<span class="checked-value" data-example="id">``, marked as
+forge's own (:data:`~forge.rulebook.sanitize.OWN`): the sanitizer removes that class from
+anything a translator writes. Placeholders are validated (with file:line) before rendering, by
 :func:`forge.rulebook.pages.check_placeholders`; here they are only replaced.
 """
 from __future__ import annotations
@@ -16,6 +18,8 @@ from typing import Callable
 
 from markdown import Extension
 from markdown.inlinepatterns import InlineProcessor
+
+from ..sanitize import OWN
 
 __all__ = ["CheckedValueExtension", "PLACEHOLDER", "lookup"]
 
@@ -42,14 +46,15 @@ def lookup(expects: dict, ex_id: str, path: str):
 
 
 class CheckedValueProcessor(InlineProcessor):
-    def __init__(self, expects: dict, show: Callable[[object], str]):
+    def __init__(self, expects: dict, show: Callable[[object], str], key: str):
         super().__init__(PLACEHOLDER.pattern)
-        self.expects, self.show = expects, show
+        self.expects, self.show, self.key = expects, show, key
 
     def handleMatch(self, m, data):
         el = etree.Element("span")
         el.set("class", "checked-value")
         el.set("data-example", m["id"])
+        el.set(OWN, self.key)
         try:
             el.text = self.show(lookup(self.expects, m["id"], m["path"]))
         except KeyError:
@@ -58,9 +63,9 @@ class CheckedValueProcessor(InlineProcessor):
 
 
 class CheckedValueExtension(Extension):
-    def __init__(self, expects: dict, show: Callable[[object], str]):
+    def __init__(self, expects: dict, show: Callable[[object], str], key: str):
         super().__init__()
-        self.expects, self.show = expects, show
+        self.expects, self.show, self.key = expects, show, key
 
     def extendMarkdown(self, md) -> None:
-        md.inlinePatterns.register(CheckedValueProcessor(self.expects, self.show), "forge_checked_value", 185)
+        md.inlinePatterns.register(CheckedValueProcessor(self.expects, self.show, self.key), "forge_checked_value", 185)

@@ -1,4 +1,4 @@
-"""``example`` fenced blocks become figure slots.
+"""Fenced blocks: ``example`` blocks become figure slots, every other fence is code.
 
 A worked example is written as a fenced block of data (see :mod:`forge.engine.examples`)::
 
@@ -8,41 +8,58 @@ A worked example is written as a fenced block of data (see :mod:`forge.engine.ex
     ```
 
 The block's data is not prose: this preprocessor replaces it with an empty slot,
-``<div data-forge-example="dalmuti-jester-alone"></div>``, which the page renderer
-fills with the drawn, checked figure *after* the translator's HTML was sanitized.
+``<div data-forge-example="dalmuti-jester-alone"></div>``, marked as forge's own
+(:data:`~forge.rulebook.sanitize.OWN`), which the page renderer fills with the drawn,
+checked figure *after* the translator's HTML was sanitized.
+
+Fences are found by :func:`forge.fences.fences`, as everywhere else: an example shown
+inside a longer fence (````` ````markdown `````) is code, never a figure. Every other fence
+is handed to ``fenced_code`` the way it reads one: the opening line as the fence and a
+language name, the closing line as the same fence.
 """
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from markdown import Extension
 from markdown.preprocessors import Preprocessor
 
+from ...engine.examples import example_id
+from ...errors import Location
+from ...fences import fences
+from ..sanitize import OWN
+
 __all__ = ["ExampleExtension", "SLOT"]
 
-#: ```example {#some-id} — the opening fence (the same grammar forge check reads)
-OPEN = re.compile(r"^```example\s*\{#(?P<id>[a-z0-9][a-z0-9-]*)\}\s*$")
 #: a filled-in slot in the sanitized HTML
 SLOT = re.compile(r'<div data-forge-example="(?P<id>[a-z0-9][a-z0-9-]*)"></div>')
 
 
 class ExamplePreprocessor(Preprocessor):
+    def __init__(self, md, path: Path, first: int, key: str):
+        super().__init__(md)
+        self.path, self.first, self.key = path, first, key
+
     def run(self, lines: list[str]) -> list[str]:
         out: list[str] = []
-        inside = False
-        for line in lines:
-            m = OPEN.match(line)
-            if m and not inside:
-                inside = True
-                out += ["", f'<div data-forge-example="{m["id"]}"></div>', ""]
-            elif inside:
-                inside = line.strip() != "```"
+        done = 0
+        for f in fences(lines, self.path, self.first):
+            out += lines[done:f.start]
+            ex_id = example_id(f, Location.of(self.path, self.first + f.start))
+            if ex_id:
+                out += ["", f'<div data-forge-example="{ex_id}" {OWN}="{self.key}"></div>', ""]
             else:
-                out.append(line)
-        return out
+                out += [f.fence + f.lang, *lines[f.start + 1:f.end], f.fence]
+            done = f.end + 1
+        return out + lines[done:]
 
 
 class ExampleExtension(Extension):
+    def __init__(self, path: Path, first: int, key: str):
+        super().__init__()
+        self.path, self.first, self.key = path, first, key
+
     def extendMarkdown(self, md) -> None:
         # before fenced_code_block (25), which would otherwise take the block as code
-        md.preprocessors.register(ExamplePreprocessor(md), "forge_examples", 28)
+        md.preprocessors.register(ExamplePreprocessor(md, self.path, self.first, self.key), "forge_examples", 28)

@@ -1,0 +1,71 @@
+"""One section of a rulebook edition as safe HTML, and what the sanitizer removed, located.
+
+The same steps for ``forge build`` (which draws the figures) and ``forge check`` (which only
+wants the warnings):
+
+1. Python-Markdown with forge's extensions, one per feature: fenced blocks (an example
+   becomes a figure slot, any other fence code: :mod:`.extensions.examples`), raw-text
+   elements taken out (:mod:`.extensions.raw_text`), checked values
+   (:mod:`.extensions.checked_values`); then ``fenced_code``, ``attr_list``, ``tables``,
+   ``sane_lists``;
+2. :func:`forge.rulebook.sanitize.clean`: the allowlist, forge's reserved names, nh3;
+3. the figures, drawn by forge, put in their slots.
+
+Each removal becomes a :class:`~forge.errors.Warning_` at the line of the section where it
+was written (at the section's heading when it cannot be found there): the page is safe
+without it, but the translator should know that part of the text is not shown.
+"""
+from __future__ import annotations
+
+import re
+import secrets
+from typing import Callable
+
+import markdown
+
+from ..engine.examples import Example
+from ..errors import Warning_
+from .extensions.checked_values import CheckedValueExtension
+from .extensions.examples import SLOT, ExampleExtension
+from .extensions.raw_text import RawTextExtension
+from .sanitize import PAGE_IDS, Removal, clean
+from .source import Edition, Section
+
+__all__ = ["render_section", "page_ids"]
+
+HINT = "the page is built without it; see README, 'Rulebooks', for the HTML a rulebook may hold"
+
+
+def page_ids(edition: Edition, examples: dict[str, Example]) -> frozenset[str]:
+    """The ids a page of ``edition`` uses: the template's, the headings', the figures'."""
+    return PAGE_IDS | {h.id for s in edition.sections for h in s.headings} | {f"example-{i}" for i in examples}
+
+
+def render_section(edition: Edition, sec: Section, examples: dict[str, Example], say: Callable[[object], str],
+                   figure: Callable[[Example], str]) -> tuple[str, list[Warning_]]:
+    """The HTML of ``sec`` (of ``edition``) and a warning per removal. ``say`` writes a
+    checked value in the page's language; ``figure`` draws an example."""
+    key = secrets.token_hex(8)                  # marks forge's own elements in this rendering only
+    removed: list[Removal] = []
+    md = markdown.Markdown(extensions=[
+        ExampleExtension(edition.path, sec.numbers[0] if sec.numbers else sec.line, key),
+        RawTextExtension(removed),
+        CheckedValueExtension({i: e.data["expect"] for i, e in examples.items()}, say, key),
+        "fenced_code", "attr_list", "tables", "sane_lists"])
+    html, dropped = clean(md.convert(sec.text), key, page_ids(edition, examples),
+                          frozenset(h.id for h in sec.headings))
+    html = SLOT.sub(lambda m: figure(examples[m["id"]]) if m["id"] in examples else "", html)
+    return html, _locate(edition, sec, removed + dropped)
+
+
+def _locate(edition: Edition, sec: Section, removed: list[Removal]) -> list[Warning_]:
+    """A warning per removal, at the line that wrote it: the n-th removal found by a pattern
+    is put at the n-th line of the section that matches it."""
+    seen: dict[str, int] = {}
+    out = []
+    for r in removed:
+        lines = [n for n, text in zip(sec.numbers, sec.lines) if re.search(r.pattern, text, re.I)]
+        nth = seen[r.pattern] = seen.get(r.pattern, -1) + 1
+        line = lines[min(nth, len(lines) - 1)] if lines else sec.line
+        out.append(Warning_(edition.at(line), r.what, HINT))
+    return sorted(out, key=lambda w: w.location.line)

@@ -1,0 +1,86 @@
+"""The words of the rulebook pages (not of a game): ``templates/i18n/<lang>.yaml``.
+
+Each file maps every key of :data:`UI_KEYS` to a text in its language; ``name.<lang>``
+keys (optional) name other languages in this one (``name.en: anglais``). Anything else is
+a located :class:`~forge.errors.RulebookError`: a missing or unknown key, a value that is
+not text, an empty file, a YAML error (a tab, say). The templates and forge's Python use
+no other key (tests/rulebook/test_ui_words.py holds them to it).
+"""
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+from ..errors import ErrorGroup, Location, RulebookError, describe
+from ..inputs import inside
+from ..spec.yamlload import LocDict, load_yaml
+
+__all__ = ["UI_KEYS", "load_ui", "language_name"]
+
+UI_KEYS = {
+    "language": "this language's name, in itself (language switcher)",
+    "contents": "title of the table of contents",
+    "languages": "label of the language switcher",
+    "all_games": "link to the page of every game; its title",
+    "rulebook": "what a rulebook page is (page title)",
+    "print_kit": "heading of the print-and-play files",
+    "example": "label of a worked example",
+    "checked": "the mark of an example replayed by forge check",
+    "checked_title": "what that mark means (tooltip)",
+    "refused": "badge of a move the rules refuse",
+    "turn": "heading of simultaneous moves: 'Turn {n}'",
+    "outcome": "heading of what an example checks",
+    "and": "the last word of a list: 'A, B and C'",
+    "none": "an empty list or mapping",
+    "yes": "true",
+    "no": "false",
+    "pair": "a mapping's entry: '{key}: {value}'",
+    "stale": "notice on a section whose source changed ({source}: the source's language)",
+    "untranslated": "notice on a section shown in its source's language ({source})",
+    "skip": "link that skips to the text",
+    "generated": "the colophon: 'Built by forge {version}'",
+}
+#: optional: another language's name in this one
+NAME_KEY = re.compile(r"^name\.[a-z]{2,3}(-[A-Za-z]{2,4})?$")
+HINT = "templates/i18n/en.yaml shows every key; quote words YAML reads as values (\"yes\", \"no\")"
+
+
+@functools.lru_cache(maxsize=None)
+def _read_ui(path: Path, stamp: tuple) -> tuple:
+    """The checked words of ``path``; ``stamp`` (its modification time and size) makes a
+    changed file read again."""
+    data = load_yaml(path)
+    where = str(Location.of(path))
+    if data is None:
+        raise RulebookError(Location(where, 1), "the page words file is empty", hint=HINT)
+    if not isinstance(data, LocDict):
+        raise RulebookError(Location(where, 1), f"expected a mapping of key: text, got {describe(data)}", hint=HINT)
+    errors = []
+    for key, value in data.items():
+        if key not in UI_KEYS and not NAME_KEY.match(key):
+            errors.append(RulebookError(data.at(key), f"unknown key '{key}' (expected one of: {', '.join(UI_KEYS)}, "
+                                        "or name.<lang>)", hint=HINT))
+        elif not isinstance(value, str) or not value.strip():
+            errors.append(RulebookError(data.at(key), f"'{key}' must be text (got {describe(value)})", hint=HINT))
+    errors += [RulebookError(Location(where, 1), f"missing key '{key}' ({UI_KEYS[key]})", hint=HINT)
+               for key in UI_KEYS if key not in data]
+    if errors:
+        raise ErrorGroup(errors)
+    return tuple(data.items())
+
+
+def load_ui(templates: Path, lang: str) -> dict[str, str]:
+    """The page words of ``lang``, checked (each file is read once per run)."""
+    path = templates / "i18n" / f"{lang}.yaml"
+    if not path.is_file():
+        raise RulebookError(Location.of(path), f"no page words for language '{lang}'",
+                            hint=f"copy templates/i18n/en.yaml to {path.name} and translate it")
+    inside(templates.parent, path)
+    stat = path.stat()
+    return dict(_read_ui(path, (stat.st_mtime_ns, stat.st_size)))
+
+
+def language_name(templates: Path, lang: str) -> str:
+    """``lang``'s name in itself."""
+    return load_ui(templates, lang)["language"]
