@@ -30,6 +30,7 @@ quoted in messages go through :func:`excerpt`: short, escaped, never a whole fil
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,7 +38,7 @@ __all__ = [
     "Location", "ForgeError", "InputError", "SpecError", "YamlSyntaxError",
     "DataFileError", "EncodingError", "PathError", "LimitError", "ExampleError", "RulebookError",
     "OptionError", "ErrorGroup", "BuildError", "OutputError", "EngineError", "IllegalMove", "MoveError",
-    "InvariantError", "Warning_", "describe", "excerpt",
+    "InvariantError", "Warning_", "describe", "excerpt", "gather",
 ]
 
 
@@ -55,11 +56,21 @@ class Location:
     def of(cls, path: Path | str, line: int = 0) -> "Location":
         """A location whose file is shown relative to the working directory when possible."""
         p = Path(path)
-        try:
-            p = p.resolve().relative_to(Path.cwd().resolve())
-        except ValueError:
-            pass
+        here = Path.cwd()
+        # as written (a symlink keeps its own name), else with symlinks followed
+        for shown, base in ((os.path.abspath(p), os.path.abspath(here)), (_resolved(p), _resolved(here))):
+            try:
+                return cls(str(Path(shown).relative_to(base)), line)
+            except (ValueError, TypeError):
+                continue
         return cls(str(p), line)
+
+
+def _resolved(p: Path) -> str | None:
+    try:
+        return str(p.resolve())
+    except (OSError, RuntimeError):
+        return None
 
 
 class ForgeError(Exception):
@@ -144,6 +155,22 @@ class ErrorGroup(ForgeError):
     def __init__(self, errors: list[InputError]):
         self.errors = sorted(errors, key=lambda e: (e.location.file, e.location.line))
         super().__init__("\n".join(str(e) for e in self.errors))
+
+
+def gather(items, run) -> list:
+    """``run(item)`` for every item, in order; the input errors they raise (alone or grouped)
+    are all collected and raised together, as one ErrorGroup, once every item has run."""
+    results, errors = [], []
+    for item in items:
+        try:
+            results.append(run(item))
+        except ErrorGroup as group:
+            errors += group.errors
+        except InputError as exc:
+            errors.append(exc)
+    if errors:
+        raise ErrorGroup(errors)
+    return results
 
 
 class BuildError(ForgeError):

@@ -102,9 +102,9 @@ def inside(root: Path, path: Path, where: Location | None = None) -> Path:
         target = path.resolve()
         project = root.resolve()
     except (OSError, RuntimeError):
-        raise PathError(where or Location.of(path), "the path cannot be followed (a symlink loop?)") from None
+        raise PathError(where or Location.of(path, 1), "the path cannot be followed (a symlink loop?)") from None
     if not target.is_relative_to(project):
-        raise PathError(where or Location.of(path), "a symlink that leaves the project",
+        raise PathError(where or Location.of(path, 1), "a symlink that leaves the project",
                         hint="files of cardspecs/, rules_src/ and templates/ must be inside the project")
     return target
 

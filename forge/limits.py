@@ -18,6 +18,13 @@ class Limit:
     unit: str
     what: str
 
+    @property
+    def shown(self) -> str:
+        """The limit as README writes it: ``8 MiB``, ``5,000 rows``, ``10 mm``."""
+        if self.unit == "bytes":
+            return f"{self.value / (1024 * 1024):g} MiB"
+        return f"{self.value:,} {self.unit}"
+
 
 LIMITS: dict[str, Limit] = {
     "file_bytes": Limit(8 * 1024 * 1024, "bytes", "size of any input file (spec, data, strings, rules source)"),

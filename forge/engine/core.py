@@ -29,10 +29,10 @@ from typing import Callable, ClassVar, Mapping, Sequence
 
 from pathlib import Path
 
-from ..errors import EngineError, IllegalMove
+from ..errors import EngineError, IllegalMove, MoveError
 
 __all__ = ["Game", "State", "CardRef", "Shown", "Policy", "random_policy", "playout", "GAMES", "register", "get_game",
-           "kit_file"]
+           "kit_file", "kit_spec", "game_names"]
 
 
 @dataclass(frozen=True)
@@ -98,6 +98,7 @@ class State:
     # -- shared behaviour ------------------------------------------------------
     def apply(self, seat: int, move) -> None:
         """Apply ``move`` for ``seat``; an illegal move raises IllegalMove saying why."""
+        self.check_move(seat, move)
         if self.is_over():
             raise IllegalMove(f"{self.players[seat]} cannot {move}: the game is over")
         if seat not in self.to_act():
@@ -113,6 +114,10 @@ class State:
         """A short reason for refusing ``move`` (games override for better words)."""
         return "the rules do not allow it now"
 
+    def check_move(self, seat: int, move) -> None:
+        """Raise MoveError when ``move`` cannot even be made by ``seat`` (e.g. cards it does not
+        hold): a mistake in an example, not a refusal by the rules. Games override this."""
+
     def rule(self, name: str) -> None:
         """Apply the documented house ruling ``name`` (counted)."""
         assert name in self.game.RULINGS, f"undocumented ruling {name}"
@@ -122,7 +127,7 @@ class State:
         try:
             return self.players.index(name)
         except ValueError:
-            raise IllegalMove(f"no player named {name!r} (players: {', '.join(self.players)})") from None
+            raise MoveError(f"no player named {name[:40]!r} (players: {', '.join(self.players)})") from None
 
 
 class Game:
@@ -133,6 +138,11 @@ class Game:
     max_players: ClassVar[int]
     #: ruling name → the house rule it applies, as written in the rulebook
     RULINGS: ClassVar[dict[str, str]] = {}
+    #: what a worked example may give, the game's options, what an example may expect
+    #: (forge.engine.fields: read by the example checker, forge simulate and the README)
+    GIVEN_FIELDS: ClassVar[dict] = {}
+    OPTION_FIELDS: ClassVar[dict] = {}
+    EXPECT_FIELDS: ClassVar[dict[str, str]] = {}
 
     def new_state(self, players: Sequence[str], options: Mapping | None = None,
                   rng: random.Random | None = None) -> State:
@@ -150,6 +160,11 @@ class Game:
             who, _, move = str(text).partition(":")
             steps.append(Shown("move", who.strip(), value=move.strip()))
         return situation, steps
+
+    def check_kit(self, spec) -> list:
+        """What the engine needs of the printed kit (``spec``, a loaded GameSpec), checked when
+        the spec is loaded: a list of located InputErrors (empty when the kit will play)."""
+        return []
 
     def check_players(self, players: Sequence[str]) -> None:
         if not self.min_players <= len(players) <= self.max_players:
@@ -210,6 +225,21 @@ def get_game(name: str) -> Game:
     if name not in GAMES:
         raise KeyError(name)
     return GAMES[name]
+
+
+def game_names() -> list[str]:
+    """The games forge has a rules engine for (the modules of forge.engine.games)."""
+    import pkgutil
+    from . import games
+    return sorted(m.name for m in pkgutil.iter_modules(games.__path__) if not m.name.startswith("_"))
+
+
+def kit_spec(game_name: str):
+    """The game's printed kit, ``cardspecs/<game>.yaml``, loaded and checked by the spec loader
+    (which also runs the game's :meth:`Game.check_kit`): the engine plays what is printed."""
+    from ..spec.loader import load_spec
+    path = kit_file(Path("cardspecs") / f"{game_name}.yaml")
+    return load_spec(path, path.parent.parent)
 
 
 def kit_file(relative: Path | str) -> Path:

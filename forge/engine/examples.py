@@ -23,15 +23,18 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import IllegalMove, InputError, Location, YamlSyntaxError
+from ..errors import EngineError, ErrorGroup, ExampleError, IllegalMove, InputError, Location, MoveError, excerpt, gather
+from ..fences import Fence, fences
 from ..inputs import read_text
 from ..spec.yamlload import LocDict, parse_yaml
+from .blocks import check_block, split_move
 from .core import get_game
 
-__all__ = ["Example", "Failure", "Missing", "Report", "parse_examples", "check_example", "check_file", "BLOCK_KEYS"]
+__all__ = ["Example", "Failure", "Missing", "Report", "parse_examples", "example_id", "check_example", "check_file",
+           "missing_ids", "BLOCK_KEYS"]
 
-#: ```example {#some-id}  — the opening fence of an example block
-FENCE = re.compile(r"^```example\s*\{#(?P<id>[a-z0-9][a-z0-9-]*)\}\s*$")
+#: ```example {#some-id}  — the info string of an example block's opening fence
+EXAMPLE_INFO = re.compile(r"^example\s*\{#(?P<id>[a-z0-9][a-z0-9-]*)\}$")
 #: a language edition of a rulebook: fr.md, en.md, pt-BR.md
 EDITION = re.compile(r"^[a-z]{2,3}(-[A-Za-z]{2,4})?\.md$")
 DEFAULT_NAMES = ("Alice", "Bruno", "Chloé", "Driss", "Emma", "Farid", "Gaëlle", "Hugo", "Inès", "Jules")
@@ -76,63 +79,93 @@ def _show(value) -> str:
     return str(value)
 
 
+def example_id(fence: Fence, where: Location) -> str | None:
+    """The id of an example block (None for a fence of other code); an ``example`` fence
+    without a valid id is an ExampleError at ``where``."""
+    m = EXAMPLE_INFO.match(fence.info)
+    if m:
+        return m["id"]
+    if re.match(r"example\b", fence.info):
+        raise ExampleError(where, f"an example block needs an id (got {excerpt(fence.info)})",
+                           hint="open it with ```example {#some-id}: lowercase letters, digits and -")
+    return None
+
+
 def parse_examples(path: Path) -> list[Example]:
-    """Every example block of a Markdown file, with its line; raises InputError if one is malformed."""
+    """Every example block of a Markdown file, with its line; raises InputError if one is malformed.
+    A block inside another fence (e.g. a ````markdown fence showing one) is code, not an example."""
     lines = read_text(path).splitlines()
-    out = []
-    i = 0
-    while i < len(lines):
-        m = FENCE.match(lines[i])
-        if not m:
-            i += 1
+    out: list[Example] = []
+    seen: dict[str, Example] = {}
+    for fence in fences(lines, path):
+        line = fence.start + 1
+        ex_id = example_id(fence, Location.of(path, line))
+        if ex_id is None:
             continue
-        start = i + 1
-        j = start
-        while j < len(lines) and lines[j].strip() != "```":
-            j += 1
-        if j == len(lines):
-            raise YamlSyntaxError(Location.of(path, i + 1), f"example {m['id']} has no closing ```",
-                                  hint="close the block with a line holding only ```")
-        body = "\n".join(lines[start:j])
-        data = parse_yaml(body, str(Location.of(path)), offset=i + 1)
+        if ex_id in seen:
+            raise ExampleError(Location.of(path, line), f"example id '{ex_id}' is used twice in this file "
+                               f"(first at line {seen[ex_id].line})", hint="give each example of an edition its own id")
+        body = "\n".join(lines[fence.start + 1:fence.end])
+        data = parse_yaml(body, str(Location.of(path)), offset=line)
         if not isinstance(data, LocDict):
-            raise InputError(Location.of(path, i + 1), f"example {m['id']} must be a mapping "
+            raise InputError(Location.of(path, line), f"example {ex_id} must be a mapping "
                              "(expected keys game, given, moves, expect)")
         unknown = [k for k in data if k not in BLOCK_KEYS]
         if unknown:
             raise InputError(Location.of(path, data.at(unknown[0]).line),
-                             f"example {m['id']}: unknown key '{unknown[0]}' (expected one of: {', '.join(BLOCK_KEYS)})")
+                             f"example {ex_id}: unknown key '{unknown[0]}' (expected one of: {', '.join(BLOCK_KEYS)})")
         if "game" not in data or "expect" not in data:
-            raise InputError(Location.of(path, i + 1), f"example {m['id']} needs 'game' and 'expect'")
-        out.append(Example(m["id"], path, i + 1, data, body))
-        i = j + 1
+            raise InputError(Location.of(path, line), f"example {ex_id} needs 'game' and 'expect'")
+        seen[ex_id] = Example(ex_id, path, line, data, body)
+        out.append(seen[ex_id])
     return out
 
 
+class _Refused(Exception):
+    """A move of ``moves`` refused by the rules: (its index, the IllegalMove)."""
+
+
 def run_example(ex: Example):
-    """Build the situation, play the moves; return (state, refused-move results)."""
+    """Build the situation, play the moves; return (state, refused-move results by index).
+
+    A move that is not a move here (bad notation, no such player, cards not held) is an
+    ExampleError at its line; a move of ``moves`` the rules refuse raises :class:`_Refused`."""
     d = ex.data
-    try:
-        game = get_game(d["game"])
-    except KeyError:
-        raise InputError(ex.at(d.at("game").line), f"example {ex.id}: unknown game '{d['game']}'") from None
+    game = get_game(d["game"])
     given = dict(d.get("given") or {})
     options = {**given, **dict(d.get("options") or {})}
-    players = list(d.get("players") or given.get("players") or _players_of(given)
-                   or DEFAULT_NAMES[:game.min_players])
-    state = game.new_state(players, options, random.Random(int(d.get("seed", 0))))
-    for text in d.get("moves") or []:
-        name, _, move = str(text).partition(":")
-        state.apply(state.seat(name.strip()), game.parse_move(move.strip()))
-    refused = {}
-    for text in d.get("refused") or []:
-        name, _, move = str(text).partition(":")
+    players = list(d.get("players") or _players_of(given) or DEFAULT_NAMES[:game.min_players])
+    try:
+        state = game.new_state(players, options, random.Random(d.get("seed", 0)))
+    except (EngineError, ValueError, TypeError, KeyError, IndexError) as exc:
+        raise ExampleError(d.at("given") if "given" in d else ex.location,
+                           f"example {ex.id}: the situation cannot be set up: {str(exc)[:160]}",
+                           hint="check the players and the values of 'given'") from None
+    moves = d.get("moves") or []
+    for i, text in enumerate(moves):
         try:
-            state.apply(state.seat(name.strip()), game.parse_move(move.strip()))
-            refused[text] = "accepted"
+            _play(ex, state, game, text, moves.at(i))
         except IllegalMove as exc:
-            refused[text] = f"refused ({exc})"
+            raise _Refused(i, exc) from None
+    refused = {}
+    tries = d.get("refused") or []
+    for i, text in enumerate(tries):
+        try:
+            _play(ex, state, game, text, tries.at(i))
+            refused[i] = "accepted"
+        except IllegalMove as exc:
+            refused[i] = f"refused ({exc})"
     return state, refused
+
+
+def _play(ex: Example, state, game, text: str, where: Location) -> None:
+    """Play one ``Name: move`` of an example; a MoveError becomes an ExampleError at ``where``."""
+    name, move = split_move(text)
+    try:
+        state.apply(state.seat(name), game.parse_move(move))
+    except MoveError as exc:
+        raise ExampleError(where, f"example {ex.id}: {excerpt(text, 60)} is not a move here: {exc}",
+                           hint="an example's moves name its players and the cards they hold") from None
 
 
 def _players_of(given) -> list[str]:
@@ -146,28 +179,28 @@ def _players_of(given) -> list[str]:
 
 
 def check_example(ex: Example) -> list[Failure]:
-    """The failures of one example (empty when it holds)."""
+    """The failures of one example (empty when it holds); ErrorGroup when it is malformed."""
+    problems = check_block(ex)
+    if problems:
+        raise ErrorGroup(problems)
     try:
         state, refused = run_example(ex)
-    except IllegalMove as exc:
-        return [Failure(ex, "moves", "every move legal", f"refused: {exc}", ex.location)]
-    observe = getattr(state, "observe", None)
+    except _Refused as exc:
+        i, why = exc.args
+        moves = ex.data["moves"]
+        return [Failure(ex, "moves", f"{moves[i]} to be legal", f"refused: {why}", ex.at(moves.at(i).line))]
     expect = ex.data["expect"]
     failures = []
     for key, want in expect.items():
-        loc = ex.at(expect.at(key).line)
-        if key == "refused":
-            continue
-        got = observe(key, want) if observe else None
-        if got is NotImplemented:
-            failures.append(Failure(ex, key, want, "an unknown field for this game", loc))
-        elif not _same(want, got):
+        got = state.observe(key, want)
+        if not _same(want, got):
             if isinstance(want, dict) and isinstance(got, dict):
                 got = {k: got.get(k, "(missing)") for k in want}
-            failures.append(Failure(ex, key, want, got, loc))
-    for text, outcome in refused.items():
+            failures.append(Failure(ex, key, want, got, ex.at(expect.at(key).line)))
+    tries = ex.data.get("refused") or []
+    for i, outcome in refused.items():
         if outcome == "accepted":
-            failures.append(Failure(ex, f"refused '{text}'", "refused", "accepted", ex.location))
+            failures.append(Failure(ex, f"refused '{tries[i]}'", "refused", "accepted", ex.at(tries.at(i).line)))
     return failures
 
 
@@ -180,8 +213,9 @@ def _same(want, got) -> bool:
 
 
 def check_file(path: Path) -> tuple[list[Example], list[Failure]]:
+    """Check every example of one file; malformed examples are all reported (ErrorGroup)."""
     examples = parse_examples(path)
-    return examples, [f for ex in examples for f in check_example(ex)]
+    return examples, [f for failures in gather(examples, check_example) for f in failures]
 
 
 @dataclass(frozen=True)
@@ -192,8 +226,16 @@ class Missing:
     id: str
     found: Example
 
+    @property
+    def location(self) -> Location:
+        return Location.of(self.path, 1)
+
+    @property
+    def message(self) -> str:
+        return f"example {self.id} is missing from this edition (found at {self.found.location})"
+
     def __str__(self) -> str:
-        return f"{Location.of(self.path, 1)}: example {self.id} is missing from this edition (found at {self.found.location})"
+        return f"{self.location}: {self.message}"
 
 
 @dataclass
@@ -235,13 +277,16 @@ def check_paths(paths: list[Path]) -> Report:
         siblings = {p for p in folder.glob("*.md") if EDITION.match(p.name)} - set(editions)
         for p in sorted(siblings):                 # editions not named still count for parity
             editions[p] = parse_examples(p)
-        ids = {p: {e.id: e for e in exs} for p, exs in editions.items()}
-        every = {i for d in ids.values() for i in d}
-        for path, have in sorted(ids.items()):
-            for missing in sorted(every - set(have)):
-                other = next(d[missing] for d in ids.values() if missing in d)
-                report.missing.append(Missing(path, missing, other))
+        report.missing += missing_ids(editions)
     return report
+
+
+def missing_ids(editions: dict[Path, list[Example]]) -> list[Missing]:
+    """The example ids each language edition of one game lacks that another edition has."""
+    ids = {p: {e.id: e for e in exs} for p, exs in editions.items()}
+    every = {i for d in ids.values() for i in d}
+    return [Missing(path, missing, next(d[missing] for d in ids.values() if missing in d))
+            for path, have in sorted(ids.items()) for missing in sorted(every - set(have))]
 
 
 def junit_xml(report: Report) -> str:

@@ -14,7 +14,7 @@ from typing import Callable
 
 from .core import get_game, playout, random_policy
 
-__all__ = ["simulate", "Summary", "policies_of"]
+__all__ = ["simulate", "check_arguments", "Summary", "policies_of"]
 
 NAMES = [f"P{i}" for i in range(1, 11)]
 
@@ -84,14 +84,58 @@ class Summary:
         }
 
 
+def check_arguments(game_name: str, players: int, games: int, workers: int, policy: str,
+                    option_items: list[str]) -> dict:
+    """The command line's arguments checked, every problem reported (ErrorGroup of OptionErrors);
+    returns the game options read from ``KEY=VALUE`` items by their declared kinds."""
+    from ..errors import ErrorGroup, Location, OptionError
+    from ..limits import limit
+    from .core import game_names
+    from .fields import parse_option
+    problems = []
+
+    def bad(where: str, message: str, hint: str = "forge simulate --help lists the arguments") -> None:
+        problems.append(OptionError(Location(where), message, hint))
+
+    try:
+        game = get_game(game_name)
+    except KeyError:
+        bad("GAME", f"unknown game {game_name[:40]!r} (expected one of: {', '.join(game_names())})")
+        raise ErrorGroup(problems) from None
+    if not game.min_players <= players <= game.max_players:
+        bad("--players", f"{game.name} is played by {game.min_players} to {game.max_players} players (got {players})")
+    if not 1 <= games <= limit("games"):
+        bad("--games", f"the number of games must be from 1 to {int(limit('games')):,} (got {games})")
+    if not 1 <= workers <= limit("workers"):
+        bad("--workers", f"the number of worker processes must be from 1 to {int(limit('workers'))} (got {workers})",
+            hint="one worker per processor core is usually fastest")
+    if policy not in policies_of(game.name):
+        bad("--policy", f"unknown policy {policy[:40]!r} for {game.name} (expected one of: "
+            f"{', '.join(policies_of(game.name))})")
+    options = {}
+    fields = game.OPTION_FIELDS
+    for item in option_items:
+        key, sep, value = item.partition("=")
+        if not sep:
+            bad("--option", f"{item[:40]!r} is not KEY=VALUE", hint="e.g. --option climbing_bonus=true")
+        elif key not in fields:
+            bad("--option", f"unknown option {key[:40]!r} for {game.name} (expected one of: "
+                f"{', '.join(fields) or 'none: this game has no options'})")
+        else:
+            try:
+                options[key] = parse_option(fields[key], value)
+            except ValueError as exc:
+                bad("--option", f"{key}={value[:40]!r}: {exc}")
+    if problems:
+        raise ErrorGroup(problems)
+    return options
+
+
 def simulate(game_name: str, players: int, games: int, seed: int = 0, workers: int = 1,
              policy: str = "random", options: dict | None = None,
              progress: Callable[[int], None] = lambda n: None) -> Summary:
     """Play ``games`` random games; ``progress`` is called with the number of games just done."""
-    game = get_game(game_name)
-    game.check_players(NAMES[:players])
-    if policy not in policies_of(game_name):
-        raise ValueError(f"unknown policy {policy!r} (expected one of: {', '.join(policies_of(game_name))})")
+    check_arguments(game_name, players, games, workers, policy, [])
     summary = Summary(game_name, players, games, seed, policy, wins=[0.0] * players,
                       scores=[[] for _ in range(players)])
     chunk = max(1, min(500, games // (workers * 8) or 1))

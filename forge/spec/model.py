@@ -69,6 +69,7 @@ class Face:
     layout: str
     params: dict
     location: Location
+    param_locations: dict = field(default_factory=dict, compare=False)   # name → where it is written
 
 
 @dataclass(frozen=True)

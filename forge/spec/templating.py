@@ -12,15 +12,24 @@ A layout parameter may be
 """
 from __future__ import annotations
 
+import re
 import string
 
 __all__ = ["TemplateError", "resolve"]
 
 _FORMATTER = string.Formatter()
+#: the format specs a template may use after a field: {n:02d}, {price:.2f}, {name:>8}
+_SPEC = re.compile(r"^[<>^]?[+-]?0?\d{0,2}(?:\.\d{1,2})?[dfs%]?$")
 
 
 class TemplateError(Exception):
-    """A template names an unknown field or string key; ``args[0]`` says which."""
+    """A template names an unknown field or string key, or a value is not of its kind;
+    ``args[0]`` says which. ``param`` is the layout parameter (set by the resolver) and
+    ``in_value`` says the fault lies in a card's data rather than in the template."""
+
+    param: str | None = None
+    in_value: bool = False
+    row = None                 # the row of another component the value came from, if any
 
 
 def _fill(text: str, fields: dict) -> str:
@@ -28,16 +37,22 @@ def _fill(text: str, fields: dict) -> str:
     try:
         parsed = list(_FORMATTER.parse(text))
     except ValueError as exc:
-        raise TemplateError(f"malformed template {text!r}: {exc}") from None
+        raise TemplateError(f"malformed template {text[:60]!r}: {exc} (write {{{{ and }}}} for literal braces)") from None
     for literal, name, spec, conv in parsed:
         out.append(literal)
         if name is None:
             continue
         if name not in fields:
             known = ", ".join(sorted(fields)) or "none"
-            raise TemplateError(f"unknown field '{name}' in {text!r} (expected one of: {known})")
+            raise TemplateError(f"unknown field {name[:40]!r} in {text[:60]!r} (expected one of: {known})")
         value = fields[name]
-        out.append(format(value, spec or ""))
+        if spec and not _SPEC.match(spec):
+            raise TemplateError(f"unsupported format {{{name}:{spec[:20]}}} in {text[:60]!r} "
+                                "(expected e.g. {n:02d}, {x:.2f} or {s:>8})")
+        try:
+            out.append(format(value, spec or ""))
+        except (ValueError, TypeError) as exc:
+            raise TemplateError(f"cannot format field '{name}' with ':{spec}' ({exc})") from None
     return "".join(out)
 
 
@@ -49,6 +64,6 @@ def resolve(value, fields: dict, strings: dict[str, str]):
     if text.startswith("@"):
         key = text[1:]
         if key not in strings:
-            raise TemplateError(f"unknown string key '{key}' (expected a key of the strings table)")
+            raise TemplateError(f"unknown string key {key[:60]!r} (expected a key of the strings table)")
         text = _fill(strings[key], fields)
     return text

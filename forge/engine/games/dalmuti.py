@@ -18,32 +18,29 @@ Hands are lists of 14 counts, index 1–12 for ranks and 13 for jesters.
 """
 from __future__ import annotations
 
-import csv
 import itertools
 import random
 from dataclasses import dataclass
 from functools import cached_property
-from pathlib import Path
 from typing import Mapping, Sequence
 
-from ...errors import IllegalMove, InvariantError
-from ..core import CardRef, Game, Shown, State, kit_file, register
+from ...errors import IllegalMove, InvariantError, Location, MoveError, SpecError
+from ..core import CardRef, Game, Shown, State, kit_spec, register
+from ..fields import Field
 
-__all__ = ["Dalmuti", "DalmutiState", "Play", "Pass", "Give", "Revolution", "deck_from_cardspec",
+__all__ = ["Dalmuti", "DalmutiState", "Play", "Pass", "Give", "Revolution", "deck_from_spec",
            "parse_cards", "JESTER"]
 
 JESTER = 13
-_DECK = Path("cardspecs") / "dalmuti" / "deck.csv"
 
 
-def deck_from_cardspec(path: Path | None = None) -> list[int]:
-    """Counts by rank (index 1–13, 13 = jester) read from the printed deck's data file."""
-    path = path or kit_file(_DECK)
+def deck_from_spec(spec) -> list[int]:
+    """Counts by rank (index 1–13, 13 = jester) of the printed deck: the rows of the ``cards``
+    component of the loaded spec (checked by :meth:`Dalmuti.check_kit`)."""
     counts = [0] * 14
-    with path.open(encoding="utf-8", newline="") as fh:
-        for row in csv.DictReader(fh):
-            rank = JESTER if not row["value"].isdigit() else int(row["value"])
-            counts[rank] += int(row["copies"])
+    for row in spec.components["cards"].rows:
+        value = str(row.fields.get("value", ""))
+        counts[int(value) if value.isdigit() else JESTER] += row.copies
     return counts
 
 
@@ -53,10 +50,10 @@ def parse_cards(text: str) -> list[int]:
     for tok in str(text).split():
         if tok.upper() in ("J", "★", "JESTER", "JOKER"):
             out.append(JESTER)
-        elif tok.isdigit() and 1 <= int(tok) <= 12:
+        elif tok.isascii() and tok.isdigit() and 1 <= int(tok[:3]) <= 12:
             out.append(int(tok))
         else:
-            raise IllegalMove(f"not a Dalmuti card: {tok!r} (expected 1 to 12, or J for a jester)")
+            raise MoveError(f"not a Dalmuti card: {tok[:20]!r} (expected 1 to 12, or J for a jester)")
     return out
 
 
@@ -364,6 +361,14 @@ class DalmutiState(State):
             return [Give(c) for c in sorted(set(itertools.combinations(hand, self.owed[seat])))]
         return self._play_moves(seat)
 
+    def check_move(self, seat: int, move) -> None:
+        """Playing or giving cards the player does not hold is not a move at all."""
+        if isinstance(move, (Play, Give)):
+            cards = move.cards() if isinstance(move, Play) else list(move.cards)
+            if any(self.hands[seat][c] < cards.count(c) for c in set(cards)):
+                raise MoveError(f"{self.players[seat]}'s hand ({show_cards(self._hand_list(seat)) or 'empty'}) "
+                                f"does not hold {show_cards(cards)}")
+
     def why_illegal(self, seat: int, move) -> str:
         if isinstance(move, Play):
             if any(self.hands[seat][c] < move.cards().count(c) for c in set(move.cards())):
@@ -460,10 +465,58 @@ class Dalmuti(Game):
             "Dalmuti gives back one card fewer.",
     }
 
+    GIVEN_FIELDS = {
+        "hands": Field("cards_by_name", "each player's hand, e.g. {Alice: \"7 7 J\"}; the rest of the deck is out of play"),
+        "order": Field("names", "the players by rank, Greater Dalmuti first (play goes along it)"),
+        "leader": Field("name", "who leads the first trick"),
+        "phase": Field("choice", "play (a trick starts) or exchange (the taxes are due)", choices=("play", "exchange")),
+    }
+    OPTION_FIELDS = {
+        "climbing_bonus": Field("bool", "the climbing bonus variant: a point for each place climbed"),
+        "games": Field("int", "games played in a row", range=(1, 100)),
+    }
+    EXPECT_FIELDS = {
+        "hands": "each named player's hand", "hand_sizes": "cards in each named player's hand",
+        "table": "the cards on the table", "table_rank": "the rank they count as",
+        "trick_won_by": "who won the last trick", "tricks_won_by": "who won each trick, in order",
+        "to_act": "who may act now", "order": "the players by rank", "finish_order": "the order players went out",
+        "scores": "points by player", "revolution": "whether a revolution was called",
+        "rulings": "house rulings applied", "game_over": "whether the game is over",
+        "deck": "the deck's composition: total, numbered, jesters, ranks",
+    }
+
     @cached_property
     def deck(self) -> list[int]:
         """Counts by rank, read from the printed kit on first use."""
-        return deck_from_cardspec()
+        return deck_from_spec(kit_spec(self.name))
+
+    def check_kit(self, spec) -> list:
+        """The printed deck (component ``cards``): one row per rank, value 1 to 12 or a jester
+        (any other value), each rank once, and enough cards for 8 players to pay their taxes."""
+        comp = spec.components.get("cards")
+        if comp is None or comp.lang_rows:
+            return [SpecError(Location(spec.path, 1), "the Dalmuti engine needs a 'cards' component "
+                              "with one data file for every language", hint="see cardspecs/dalmuti.yaml")]
+        problems, seen = [], {}
+        for row in comp.rows:
+            value = str(row.fields.get("value", ""))
+            rank = (int(value) if 1 <= int(value[:3]) <= 12 and len(value) < 3 else None) \
+                if value.isascii() and value.isdigit() else JESTER
+            if rank is None:
+                problems.append(SpecError(row.location, f"a Dalmuti rank is 1 to 12 (got {value[:12]!r})",
+                                          hint="a row whose value is not a number is the jester"))
+            elif rank in seen:
+                problems.append(SpecError(row.location, f"rank {'J' if rank == JESTER else rank} is listed "
+                                          f"twice (first at line {seen[rank].line})",
+                                          hint="one row per rank; its 'copies' says how many cards"))
+            else:
+                seen[rank] = row.location
+        total = comp.count(spec.languages[0])
+        if not problems and total < 2 * self.max_players:
+            problems.append(SpecError(comp.location, f"the deck holds {total} cards (expected at least "
+                                      f"{2 * self.max_players}: two per player for the taxes)",
+                                      hint="the Dalmuti deck has 80 cards: n cards of rank n, and 2 jesters"))
+        return problems
 
     def new_state(self, players, options=None, rng=None) -> DalmutiState:
         self.check_players(players)
@@ -499,4 +552,4 @@ class Dalmuti(Game):
             return play
         if verb == "give":
             return Give(tuple(sorted(parse_cards(rest))))
-        raise IllegalMove(f"not a Dalmuti move: {text!r} (expected play …, pass, give …, revolution)")
+        raise MoveError(f"not a Dalmuti move: {text[:40]!r} (expected play …, pass, give …, revolution)")

@@ -18,36 +18,26 @@ table, so the piles hold the printed kit's cards (206), read from its word lists
 """
 from __future__ import annotations
 
-import csv
 import random
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
-from pathlib import Path
 from typing import Mapping, Sequence
 
-from ...errors import EngineError, IllegalMove, InvariantError
-from ..core import CardRef, Game, Shown, State, kit_file, register
+from ...errors import IllegalMove, InvariantError, Location, MoveError, SpecError
+from ..core import CardRef, Game, Shown, State, kit_spec, register
+from ..fields import Field
 
-__all__ = ["Majority", "MajorityState", "Vote", "OPTIONS", "POLICIES", "word_cards_from_cardspec"]
+__all__ = ["Majority", "MajorityState", "Vote", "OPTIONS", "POLICIES", "word_cards_from_spec"]
 
 OPTIONS = ("A", "B", "C", "score")
 PROPOSALS = ("A", "B", "C")
-_WORDS = Path("cardspecs") / "majority"
 
 
-def word_cards_from_cardspec(folder: Path | None = None) -> int:
-    """The number of printed word cards: the rows of each language's word list, which must
-    agree (the kit is the same in every language)."""
-    folder = folder or kit_file(_WORDS / "words-en.csv").parent
-    counts = {}
-    for path in sorted(folder.glob("words-*.csv")):
-        with path.open(encoding="utf-8", newline="") as fh:
-            counts[path.name] = sum(1 for _ in csv.DictReader(fh))
-    if len(set(counts.values())) != 1:
-        raise EngineError(f"the word lists in {folder} do not hold as many cards each "
-                          f"({', '.join(f'{k}: {v}' for k, v in counts.items())})")
-    return counts.popitem()[1]
+def word_cards_from_spec(spec) -> int:
+    """The number of printed word cards: the rows of the ``words`` component (one data file
+    per language; :meth:`Majority.check_kit` checks that every language holds as many)."""
+    return spec.components["words"].count(spec.languages[0])
 
 
 @dataclass(frozen=True)
@@ -281,10 +271,51 @@ class Majority(Game):
             "into three new piles.",
     }
 
+    GIVEN_FIELDS = {
+        "reference_pile": Field("int", "cards in the reference pile when the turn starts", range=(0, 1000)),
+        "votes": Field("votes", "each player's vote for one turn, or a list of turns played in order"),
+        "still_in": Field("names", "the players still in the round (default: everybody)"),
+        "scores": Field("int_by_name", "points before the turn", range=(0, 10_000)),
+    }
+    OPTION_FIELDS = {
+        "target": Field("int", "the score that ends the game after its round", range=(1, 1000)),
+        "variant": Field("bool", "the green/red variant card is used"),
+    }
+    EXPECT_FIELDS = {
+        "winners": "the winning options of the last turn", "scored": "points scored in the last turn",
+        "still_in": "players still in after the last turn", "round_over": "whether the round ended",
+        "reference_pile": "cards in the reference pile", "scores": "points by player",
+        "game_over": "whether the game is over", "winner": "the winners of the game",
+        "rulings": "house rulings applied",
+    }
+
     @cached_property
     def word_cards(self) -> int:
         """Word cards in the piles at the start, read from the printed kit on first use."""
-        return word_cards_from_cardspec()
+        return word_cards_from_spec(kit_spec(self.name))
+
+    def check_kit(self, spec) -> list:
+        """The word cards (component ``words``): as many cards in every language's list, and at
+        least the four a turn lays out (a reference word and three proposals)."""
+        comp = spec.components.get("words")
+        if comp is None:
+            return [SpecError(Location(spec.path, 1), "the Majority engine needs a 'words' component",
+                              hint="see cardspecs/majority.yaml")]
+        counts = {lang: comp.count(lang) for lang in spec.languages}
+        most = max(counts.values())
+        problems = []
+        for lang, n in counts.items():
+            rows = comp.rows_for(lang)
+            if n < most:
+                where = rows[-1].location if rows else comp.location
+                other = next(l for l, m in counts.items() if m == most)
+                problems.append(SpecError(where, f"the {lang} word list ends here with {n} cards; the {other} "
+                                          f"list holds {most} (expected as many cards in every language)",
+                                          hint="each row is one printed card: every language needs the same rows"))
+        if not problems and most < 4:
+            problems.append(SpecError(comp.location, f"{most} word cards (expected at least 4: a reference "
+                                      "word and three proposals)", hint="a word list holds one row per card"))
+        return problems
 
     def new_state(self, players, options=None, rng=None) -> MajorityState:
         self.check_players(players)
@@ -306,7 +337,7 @@ class Majority(Game):
         words = text.split()
         if len(words) == 2 and words[0] == "vote" and words[1] in _VOTES:
             return _VOTES[words[1]]
-        raise IllegalMove(f"not a Majority move: {text!r} (expected 'vote A', 'vote B', 'vote C' or 'vote score')")
+        raise MoveError(f"not a Majority move: {text[:40]!r} (expected 'vote A', 'vote B', 'vote C' or 'vote score')")
 
 
 # -- voting policies for simulation ------------------------------------------------

@@ -8,7 +8,7 @@ import pytest
 
 from forge.engine.core import get_game, playout, random_policy
 from forge.engine.games.dalmuti import JESTER
-from forge.errors import IllegalMove
+from forge.errors import IllegalMove, MoveError
 
 GAME = get_game("dalmuti")
 NAMES = ["Alice", "Bruno", "Chloé", "Driss", "Emma", "Farid", "Gaëlle", "Hugo"]
@@ -135,10 +135,18 @@ def test_illegal_moves_are_refused_with_a_reason():
         _do(state, "Bruno: play 12")
     with pytest.raises(IllegalMove, match="leader of a trick must play"):
         _do(state, "Alice: pass")
-    with pytest.raises(IllegalMove, match="does not hold"):
+
+
+def test_what_is_not_a_move_is_a_move_error_not_a_refusal():
+    """Cards not held, a card that does not exist, a player who does not exist: the example is
+    wrong, the rules did not refuse anything."""
+    state = _scripted({"Alice": "5 5 9", "Bruno": "4 4 12", "Chloé": "3", "Driss": "11 11"})
+    with pytest.raises(MoveError, match="does not hold 7"):
         _do(state, "Alice: play 7")
-    with pytest.raises(IllegalMove, match="not a Dalmuti card"):
+    with pytest.raises(MoveError, match="not a Dalmuti card"):
         GAME.parse_move("play 14")
+    with pytest.raises(MoveError, match="no player named 'Zoé'"):
+        state.seat("Zoé")
 
 
 def test_two_jesters_alone_are_a_named_ruling():

@@ -9,7 +9,7 @@ import pytest
 
 from forge.engine.core import get_game, playout
 from forge.engine.games.majority import POLICIES
-from forge.errors import EngineError, IllegalMove
+from forge.errors import IllegalMove
 
 GAME = get_game("majority")
 NAMES = ["Alice", "Bruno", "Chloé", "Driss", "Emma", "Farid", "Gaëlle", "Hugo", "Inès", "Jules"]
@@ -80,18 +80,21 @@ def test_fewer_than_three_players_is_refused():
 def test_the_piles_hold_the_printed_word_cards():
     """The engine deals the kit's word cards (one row each in the word lists), not its words."""
     import csv
-    from forge.engine.games.majority import word_cards_from_cardspec
     folder = Path(__file__).resolve().parents[3] / "cardspecs" / "majority"
     with (folder / "words-fr.csv").open(encoding="utf-8") as fh:
         printed = len(list(csv.DictReader(fh)))
-    assert word_cards_from_cardspec(folder) == printed
+    assert GAME.word_cards == printed
     state = GAME.new_state(NAMES[:4], {}, random.Random(1))
     assert sum(state.piles) + state.table + state.reference + state.box == printed
 
 
-def test_word_lists_of_different_lengths_are_refused(tmp_path):
-    from forge.engine.games.majority import word_cards_from_cardspec
-    (tmp_path / "words-fr.csv").write_text("card,front\n1,chat\n2,chien\n", encoding="utf-8")
-    (tmp_path / "words-en.csv").write_text("card,front\n1,cat\n", encoding="utf-8")
-    with pytest.raises(EngineError, match="do not hold as many cards"):
-        word_cards_from_cardspec(tmp_path)
+def test_word_lists_of_different_lengths_are_refused_at_the_short_list(project):
+    """One row fewer in the English list: exit 2, located at the English list's last row."""
+    from ...conftest import run_forge
+    words = project / "cardspecs" / "majority" / "words-en.csv"
+    lines = words.read_text(encoding="utf-8").splitlines(keepends=True)
+    words.write_text("".join(lines[:-1]), encoding="utf-8")
+    result = run_forge("build", "majority", "--out", str(project / "build"), cwd=project)
+    assert result.returncode == 2, result.stderr
+    assert f"cardspecs/majority/words-en.csv:{len(lines) - 1}: the en word list ends here" in result.stderr
+    assert "Traceback" not in result.stderr and not (project / "build").exists()

@@ -1,0 +1,128 @@
+"""Resolving a face's parameters for one card in one language, checked by kind.
+
+Every face of every card in every language is resolved once when the spec is loaded
+(:func:`check_templates`), so a missing string key, an unknown field or a value of the
+wrong kind fails at load time, located: a fault of the template at the parameter's line
+in the spec (reported once), a fault of a card's value at that card's row (every row).
+"""
+from __future__ import annotations
+
+import math
+import re
+
+from ..errors import Location, describe
+from .checks import Problems
+from .model import Face, GameSpec, Row
+from .templating import TemplateError, resolve
+
+__all__ = ["resolve_face", "check_templates", "COLOUR"]
+
+COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def _value_error(message: str) -> TemplateError:
+    exc = TemplateError(message)
+    exc.in_value = True
+    return exc
+
+
+def _check_kind(p, value, spec: GameSpec):
+    """``value`` checked (and converted) for the parameter declaration ``p``."""
+    kind = p.kind
+    if kind == "colour":
+        if not isinstance(value, str) or not COLOUR.match(value):
+            raise _value_error(f"not a colour (expected #rrggbb, got {describe(value)})")
+    elif kind == "emblem":
+        from ..kit.art.emblems import EMBLEMS
+        if value != "" and value not in EMBLEMS:
+            raise _value_error(f"unknown emblem (expected one of: {', '.join(EMBLEMS)}; got {describe(value)})")
+    elif kind == "symbol":
+        from ..kit.art.symbols import SYMBOLS
+        if value not in SYMBOLS:
+            raise _value_error(f"unknown symbol (expected one of: {', '.join(SYMBOLS)}; got {describe(value)})")
+    elif kind == "number":
+        try:
+            number = float(value)
+        except (TypeError, ValueError, OverflowError):
+            raise _value_error(f"not a number (expected a number, got {describe(value)})") from None
+        lo, hi = p.range or (-1e6, 1e6)
+        if not math.isfinite(number) or not lo <= number <= hi:
+            raise _value_error(f"out of range (expected a number from {lo:g} to {hi:g}, got {describe(value)})")
+        return number
+    elif kind == "bool":
+        if not isinstance(value, bool):
+            raise _value_error(f"not a boolean (expected true or false, got {describe(value)})")
+    elif kind == "component":
+        if value not in spec.components:
+            raise _value_error(f"unknown component (expected one of: {', '.join(spec.components)}; "
+                               f"got {describe(value)})")
+    elif kind == "text":
+        text = "" if value is None else str(value)
+        if p.choices and text not in p.choices:
+            raise _value_error(f"unknown value (expected one of: {', '.join(p.choices)}; got {describe(text)})")
+        return text
+    return value
+
+
+def _row_fields(row: Row) -> dict:
+    return {**row.fields, "copies": row.copies}
+
+
+def _resolve_params(face: Face, params: dict, fields: dict, strings: dict, spec: GameSpec,
+                    source: Row | None = None) -> dict:
+    """Resolve ``params`` (name → Param) of ``face`` against one row's fields, checked by kind;
+    ``source`` is that row when it belongs to another component (a reference card's list)."""
+    out = {}
+    for pname, p in params.items():
+        raw = face.params.get(pname, None if p.required else p.default)
+        try:
+            out[pname] = _check_kind(p, resolve(raw, fields, strings), spec)
+        except TemplateError as exc:
+            where = f" (for {source.location})" if source is not None and not exc.in_value else ""
+            again = TemplateError(f"'{pname}'{where}: {exc.args[0]}")
+            again.param, again.in_value, again.row = pname, exc.in_value, source
+            raise again from None
+    return out
+
+
+def resolve_face(face: Face, row: Row, lang: str, spec: GameSpec) -> dict:
+    """The parameters of ``face`` for one card in one language, checked by kind.
+
+    Parameters scoped to a source component are resolved once per row of that component
+    and arrive as ``entries``. Raises :class:`TemplateError` naming the parameter that fails."""
+    from ..kit.registry import LAYOUTS
+    lay = LAYOUTS[face.layout]
+    strings = spec.strings.get(lang, {})
+    own = {n: p for n, p in lay.params.items() if p.scope != "source"}
+    per_source = {n: p for n, p in lay.params.items() if p.scope == "source"}
+    out = _resolve_params(face, own, _row_fields(row), strings, spec)
+    if per_source:
+        src = spec.components[out["source"]]
+        out["entries"] = [_resolve_params(face, per_source, _row_fields(r), strings, spec, r) for r in src.rows_for(lang)]
+    return out
+
+
+def check_templates(spec: GameSpec, pb: Problems) -> None:
+    """Resolve every face of every card in every language once; record what fails, where."""
+    try:
+        spec.titles = {lang: resolve(spec.title, {}, spec.strings[lang]) for lang in spec.languages}
+    except TemplateError as exc:
+        pb.add(Location(spec.path, 1), f"'title': {exc.args[0]}", hint="@keys come from 'strings'")
+    for comp in spec.components.values():
+        for face in (comp.front, comp.back):
+            if face is None:
+                continue
+            for lang in spec.languages:
+                for row in comp.rows_for(lang):
+                    try:
+                        resolve_face(face, row, lang, spec)
+                    except TemplateError as exc:
+                        raw = face.params.get(exc.param)
+                        if exc.in_value and isinstance(raw, str) and "{" in raw:
+                            said = f", language {lang}" if raw.startswith("@") else ""
+                            pb.add((exc.row or row).location, f"{exc.args[0]} (layout '{face.layout}'{said})",
+                                   hint="the value comes from this card's row")
+                        else:
+                            pb.add(face.param_locations.get(exc.param, face.location), f"{exc.args[0]} "
+                                   f"(layout '{face.layout}')",
+                                   hint="fields come from the component's rows; @keys from 'strings'")
