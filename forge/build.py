@@ -1,7 +1,8 @@
 """Plan and run a build: which PDFs and rulebook pages to make, then make them all or none.
 
 Every file of a run is rendered in memory first; only when all succeed are they
-written, each atomically. A failed run therefore leaves ``build/`` as it was.
+published, as one transaction (:mod:`forge.publish`): a failed or killed run leaves
+``build/`` as it was, and a reader never sees a mix of two builds.
 """
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from .errors import ErrorGroup, InputError, Location, SpecError
-from .files import atomic_write
+from .errors import ErrorGroup, InputError, Location, OptionError, SpecError, excerpt, gather
+from .publish import OutputFolder, Published
 from .spec.loader import find_specs, load_spec
 from .spec.model import PAPERS, Component, GameSpec
 
@@ -42,25 +43,18 @@ class Written:
 def load_games(root: Path, names: Iterable[str] = ()) -> dict[str, GameSpec]:
     """Load the named games (all when none is named); every problem of every spec is reported."""
     paths = {p.stem: p for p in find_specs(root)}
-    errors: list[InputError] = []
-    for name in names:
-        if name not in paths:
-            known = ", ".join(paths) or "none"
-            errors.append(SpecError(Location("cardspecs", 0), f"unknown game '{name}' (expected one of: {known})",
-                                    hint=f"games are the .yaml files in {root / 'cardspecs'}"))
-    if errors:
-        raise ErrorGroup(errors)
-    games = {}
-    for stem in (list(names) or list(paths)):
-        try:
-            spec = load_spec(paths[stem], root)
-            games[spec.game] = spec
-        except ErrorGroup as group:
-            errors.extend(group.errors)
-        except InputError as exc:
-            errors.append(exc)
-    if errors:
-        raise ErrorGroup(errors)
+    unknown = [OptionError(Location("GAME"), f"unknown game {excerpt(name)} (expected one of: "
+                           f"{', '.join(paths) or 'none'})", hint=f"games are the .yaml files of {root / 'cardspecs'}")
+               for name in names if name not in paths]
+    if unknown:
+        raise ErrorGroup(unknown)
+    specs = gather([paths[stem] for stem in (list(names) or list(paths))], lambda path: load_spec(path, root))
+    games: dict[str, GameSpec] = {}
+    for spec in specs:
+        if spec.game in games:              # two specs would write the same build/<game>/ folder
+            raise ErrorGroup([SpecError(Location(spec.path, 1), f"game id '{spec.game}' is also the id of "
+                                        f"{games[spec.game].path}", hint="give each spec its own 'game:'")])
+        games[spec.game] = spec
     return games
 
 
@@ -72,8 +66,9 @@ def plan(games: dict[str, GameSpec], out: Path, lang: str = "all", paper: str | 
     for spec in games.values():
         langs = spec.languages if lang == "all" else [lang]
         if lang != "all" and lang not in spec.languages:
-            errors.append(SpecError(Location(spec.path, 0), f"game '{spec.game}' has no language '{lang}' "
-                                    f"(expected one of: {', '.join(spec.languages)})"))
+            errors.append(OptionError(Location("--lang"), f"game '{spec.game}' has no language {excerpt(lang)} "
+                                      f"(expected one of: {', '.join(spec.languages)}, or all)",
+                                      hint=f"the languages of a game are the 'languages' of {spec.path}"))
             continue
         for comp in spec.components.values():
             papers = [paper] if paper else list(comp.print.papers)
@@ -94,24 +89,32 @@ def render_jobs(jobs: list[Job], tick: Callable[[Job], None] = lambda job: None)
     from .kit.calibration import render_calibration
     from .kit.render import render_component
     from .rulebook.pages import Output
-    done = []
+    done, errors, seen = [], [], set()
     for job in jobs:
-        if job.comp is None:
-            result = render_calibration(job.paper)
-        else:
-            result = render_component(job.spec, job.comp, job.lang, job.paper)
+        try:
+            result = (render_calibration(job.paper) if job.comp is None
+                      else render_component(job.spec, job.comp, job.lang, job.paper))
+        except ErrorGroup as group:          # every component's problems, each reported once
+            fresh = [e for e in group.errors if str(e) not in seen]
+            seen.update(str(e) for e in fresh)
+            errors += fresh
+            continue
         done.append(Output(job.path, result.data, result.pages, result.cards))
         tick(job)
+    if errors:
+        raise ErrorGroup(errors)
     return done
 
 
 def render_rulebooks(root: Path, specs: dict[str, GameSpec], jobs: list[Job], out: Path,
-                     names: Iterable[str] = (), lang: str = "all", index: bool = False) -> list:
+                     names: Iterable[str] = (), lang: str = "all", index: bool = False,
+                     warn: Callable = lambda warning: None) -> list:
     """The HTML rulebooks of the games in ``rules_src/`` (those named, or all), each page
-    linking to the PDFs of ``jobs`` in its language; with ``index``, ``out/index.html``."""
+    linking to the PDFs of ``jobs`` in its language; with ``index``, ``out/index.html``.
+    ``warn`` receives each located warning (what the sanitizer removed from a page)."""
     from .kit.render import _comp_title
     from .rulebook.pages import Rulebooks
-    books = Rulebooks(root, specs)
+    books = Rulebooks(root, specs, warn)
     games = books.games(tuple(names))
     # per game and language: each component's title with its files, one per paper
     downloads: dict[tuple[str, str], list[tuple[str, list[tuple[str, str]]]]] = {}
@@ -134,10 +137,8 @@ def render_rulebooks(root: Path, specs: dict[str, GameSpec], jobs: list[Job], ou
     return outputs
 
 
-def write_all(outputs) -> list[Written]:
-    """Write every rendered file atomically; return what was written."""
-    written = []
-    for o in outputs:
-        atomic_write(o.path, o.data)
-        written.append(Written(o.path, o.pages, o.cards, len(o.data)))
-    return written
+def write_all(outputs, folder: OutputFolder) -> tuple[list[Written], Published]:
+    """Publish every rendered file (paths inside ``folder.out``) as the new build of the locked
+    ``folder``, all or nothing; what was written, and how many older files were kept."""
+    published = folder.publish((o.path.relative_to(folder.out), o.data) for o in outputs)
+    return [Written(o.path, o.pages, o.cards, len(o.data)) for o in outputs], published

@@ -55,6 +55,13 @@ def report(exc: ForgeError) -> None:
     raise typer.Exit(exc.exit_code)
 
 
+def warning(w) -> None:
+    """Print a located warning (forge.errors.Warning_) and its hint; the run goes on."""
+    err.print(str(w))
+    if w.hint:
+        err.print(f"  hint: {w.hint}")
+
+
 def project_root() -> Path:
     """The project is the current directory (it holds cardspecs/)."""
     return Path.cwd()
@@ -70,7 +77,8 @@ def main() -> None:
         print(str(exc), file=sys.stderr)
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
-        print("interrupted: nothing was published; build/ keeps its previous files", file=sys.stderr)
+        print("interrupted: the output folder holds a whole build (the previous one, unless the new one "
+              "was just published)", file=sys.stderr)
         sys.exit(130)
     except Exception as exc:           # a bug of forge: say so in one line, traceback on --debug
         if _state["debug"]:

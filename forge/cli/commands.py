@@ -10,7 +10,7 @@ from rich.table import Table
 
 from ..errors import ForgeError
 from ..spec.model import MM, PAPERS
-from . import app, err, out, project_root, report
+from . import app, err, out, project_root, report, warning
 
 LANG_HELP = "Language to build: a code such as fr or en, or all."
 PAPER_HELP = "Paper: a4 or letter (default: the papers each spec asks for)."
@@ -47,23 +47,28 @@ def build(
     out_dir: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("build"),
 ) -> None:
     """Build the print-and-play PDFs (build/<game>/<lang>/<component>.pdf), the HTML rulebooks
-    (build/<game>/<lang>/rules.html) and, for a full build, build/index.html."""
+    (build/<game>/<lang>/rules.html) and, for a full build, build/index.html.
+
+    The output folder is locked for the run and replaced as a whole at the end (forge.publish):
+    an error or an interruption leaves the previous build whole."""
     from ..build import load_games, plan, render_jobs, render_rulebooks, write_all
-    from ..errors import ErrorGroup, Location, SpecError
+    from ..errors import ErrorGroup, Location, OptionError, excerpt
+    from ..publish import OutputFolder
     try:
         if paper is not None and paper not in PAPERS:
-            raise ErrorGroup([SpecError(Location("--paper"), f"unknown paper '{paper}' "
-                                        f"(expected one of: {', '.join(PAPERS)})")])
-        specs = load_games(project_root(), games or ())
-        jobs = plan(specs, out_dir, lang, paper, calibration=not games)
-        with Progress(TextColumn("{task.description:<40}"), BarColumn(), MofNCompleteColumn(),
-                      console=err, transient=True, disable=not err.is_terminal) as progress:
-            task = progress.add_task("rendering", total=len(jobs))
-            rendered = render_jobs(jobs, lambda job: progress.update(task, advance=1, description=job.label))
-            progress.update(task, description="rulebooks")
-            rendered += render_rulebooks(project_root(), specs, jobs, out_dir, games or (), lang,
-                                         index=not games and lang == "all")
-        written = write_all(rendered)
+            raise ErrorGroup([OptionError(Location("--paper"), f"unknown paper {excerpt(paper)} "
+                                          f"(expected one of: {', '.join(PAPERS)})")])
+        with OutputFolder(out_dir, project_root()) as folder:
+            specs = load_games(project_root(), games or ())
+            jobs = plan(specs, out_dir, lang, paper, calibration=not games)
+            with Progress(TextColumn("{task.description:<40}"), BarColumn(), MofNCompleteColumn(),
+                          console=err, transient=True, disable=not err.is_terminal) as progress:
+                task = progress.add_task("rendering", total=len(jobs))
+                rendered = render_jobs(jobs, lambda job: progress.update(task, advance=1, description=job.label))
+                progress.update(task, description="rulebooks")
+                rendered += render_rulebooks(project_root(), specs, jobs, out_dir, games or (), lang,
+                                             index=not games and lang == "all", warn=warning)
+            written, published = write_all(rendered, folder)
     except ForgeError as exc:
         report(exc)
     table = Table("file", "pages", "cards", "size")
@@ -75,7 +80,8 @@ def build(
         table.add_row(f"{len(svgs)} card drawings (…/cards/*.svg)", "", str(len(svgs)),
                       f"{sum(w.size for w in svgs) / 1024:.0f} KiB")
     out.print(table)
-    out.print(f"{len(written)} files written to {out_dir}/")
+    out.print(f"published {folder.shown}: {published.written} files written, "
+              f"{published.kept} kept from the previous build")
 
 
 @app.command()
@@ -85,32 +91,37 @@ def calibrate(
     out_dir: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("build"),
 ) -> None:
     """Write the back-offset calibration sheet (print it duplex, read the offset)."""
-    from ..errors import ErrorGroup, Location, SpecError
-    from ..files import atomic_write
+    from ..errors import ErrorGroup, Location, OptionError, excerpt
     from ..kit.calibration import render_calibration
+    from ..publish import OutputFolder
     problems = []
     if paper not in PAPERS:
-        problems.append(SpecError(Location("--paper"), f"unknown paper '{paper}' (expected one of: {', '.join(PAPERS)})"))
+        problems.append(OptionError(Location("--paper"), f"unknown paper {excerpt(paper)} (expected one of: {', '.join(PAPERS)})"))
     if flip not in ("long-edge", "short-edge"):
-        problems.append(SpecError(Location("--flip"), f"unknown flip '{flip}' (expected long-edge or short-edge)"))
+        problems.append(OptionError(Location("--flip"), f"unknown flip {excerpt(flip)} (expected long-edge or short-edge)"))
     if problems:
         report(ErrorGroup(problems))
-    path = out_dir / f"calibration-{paper}{'' if flip == 'long-edge' else '-short-edge'}.pdf"
-    atomic_write(path, render_calibration(paper, flip).data)
-    out.print(f"wrote {path}")
+    name = f"calibration-{paper}{'' if flip == 'long-edge' else '-short-edge'}.pdf"
+    try:
+        with OutputFolder(out_dir, project_root()) as folder:   # published like a build: see `build`
+            folder.publish([(Path(name), render_calibration(paper, flip).data)])
+    except ForgeError as exc:
+        report(exc)
+    out.print(f"wrote {out_dir / name}")
 
 
 @app.command()
 def check(
     paths: Annotated[Optional[list[Path]], typer.Argument(help="Rules files or folders (default: rules_src/).")] = None,
     junit: Annotated[Optional[Path], typer.Option("--junit", help="Also write JUnit XML to this file.")] = None,
-    strict: Annotated[bool, typer.Option("--strict", help="Also fail on stale or untranslated sections.")] = False,
+    strict: Annotated[bool, typer.Option("--strict", help="Also fail on stale or untranslated sections and on "
+                                         "HTML the sanitizer removes.")] = False,
 ) -> None:
     """Check the rulebooks: every worked example against the rules engine, every checked-value
-    placeholder, and which translated sections are stale or missing.
+    placeholder, which translated sections are stale or missing, and what the sanitizer removes.
 
     Exit 0 when all hold, 1 when an example fails, an edition lacks one or a placeholder does not
-    resolve (or, with --strict, a section is stale or untranslated), 2 on bad input."""
+    resolve (or, with --strict, a section is stale or untranslated, or HTML is removed), 2 on bad input."""
     from ..engine.examples import junit_xml
     from ..files import atomic_write
     from ..rulebook.check import check_rules
@@ -123,6 +134,8 @@ def check(
         err.print(str(line), markup=False, highlight=False)
     for status in result.statuses:
         err.print(("" if strict else "warning: ") + str(status), markup=False, highlight=False)
+    for w in result.warnings:
+        warning(w)
     if junit:
         atomic_write(junit, junit_xml(examples).encode("utf-8"))
     bad = len({(f.example.path, f.example.id) for f in examples.failures})
@@ -131,7 +144,8 @@ def check(
     out.print(f"{len(examples.examples)} examples checked: {len(examples.examples) - bad} hold, {bad} fail"
               + (f"; {len(examples.missing)} missing from an edition" if examples.missing else "")
               + (f"; {len(result.placeholders)} placeholders do not resolve" if result.placeholders else "")
-              + f"; sections: {stale} stale, {untranslated} untranslated")
+              + f"; sections: {stale} stale, {untranslated} untranslated"
+              + (f"; {len(result.warnings)} removed by the sanitizer" if result.warnings else ""))
     if not result.ok(strict):
         raise typer.Exit(1)
 
@@ -143,18 +157,22 @@ def mark_translated(
     sections: Annotated[Optional[list[str]], typer.Argument(help="Section ids brought up to date (default: every translated section).")] = None,
 ) -> None:
     """Record that sections of a translation follow the current source text (clears 'stale')."""
-    from ..errors import Location, SpecError
+    from ..errors import Location, OptionError, RulebookError, excerpt
     from ..rulebook.staleness import editions_of, mark_translated as mark, source_of
     try:
-        folder = project_root() / "rules_src" / game
-        editions = editions_of(folder) if folder.is_dir() else {}
+        rules = project_root() / "rules_src"
+        games = sorted(p.name for p in rules.iterdir() if p.is_dir()) if rules.is_dir() else []
+        if game not in games:
+            raise OptionError(Location("GAME"), f"no rulebook {excerpt(game)} (expected one of: "
+                              f"{', '.join(games) or 'none'})", hint="rulebooks are the folders of rules_src/")
+        editions = editions_of(rules / game)
         if lang not in editions:
-            raise SpecError(Location.of(folder), f"no edition '{lang}' of '{game}' (expected one of: "
-                            f"{', '.join(editions) or 'none'})", hint="editions are rules_src/<game>/<lang>.md")
+            raise OptionError(Location("LANG"), f"no edition {excerpt(lang)} of '{game}' (expected one of: "
+                              f"{', '.join(editions) or 'none'})", hint="editions are rules_src/<game>/<lang>.md")
         source = source_of(editions[lang], editions)
         if source is None:
-            raise SpecError(Location.of(editions[lang].path), f"{lang}.md is a source edition, not a translation",
-                            hint="a translation starts with front matter: translation_of: <source language>")
+            raise RulebookError(Location.of(editions[lang].path, 1), f"{lang}.md is a source edition, not a "
+                                "translation", hint="a translation starts with front matter: translation_of: <source>")
         done = mark(editions[lang], source, sections or None)
     except ForgeError as exc:
         report(exc)
@@ -176,32 +194,16 @@ def simulate(
     """Play many random games and report length, seat advantage, scores and the rulings reached."""
     import json
 
-    from ..engine.core import GAMES, get_game
-    from ..engine.simulate import simulate as run
-    from ..errors import ErrorGroup, Location, SpecError
-    options = {}
-    problems = []
-    for item in option or []:
-        key, sep, value = item.partition("=")
-        if not sep:
-            problems.append(SpecError(Location("--option"), f"option '{item}' is not KEY=VALUE"))
-            continue
-        options[key] = {"true": True, "false": False}.get(value.lower(), int(value) if value.isdigit() else value)
+    from ..engine.simulate import check_arguments, simulate as run
     try:
-        get_game(game)
-    except KeyError:
-        problems.append(SpecError(Location("GAME"), f"unknown game '{game}' (expected one of: "
-                                  f"{', '.join(sorted(GAMES)) or 'dalmuti, majority'})"))
-    if problems:
-        report(ErrorGroup(problems))
-    try:
+        options = check_arguments(game, players, games, workers, policy, option or [])
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                       console=err, transient=True, disable=not err.is_terminal) as progress:
             task = progress.add_task(f"{game} × {games}", total=games)
             summary = run(game, players, games, seed, workers, policy, options,
                           lambda n: progress.update(task, advance=n))
-    except (ValueError, ForgeError) as exc:
-        report(ErrorGroup([SpecError(Location("simulate"), str(exc))]))
+    except ForgeError as exc:
+        report(exc)
     data = summary.as_dict()
     if as_json:
         print(json.dumps(data, indent=2, ensure_ascii=False))
