@@ -202,7 +202,7 @@ def _target(project: Path, rel: str, render: bool) -> None:
     parts = Path(rel).parts
     if parts[0] == "cardspecs":
         game = Path(parts[1]).stem
-        spec = load_games(project, [game])[game]
+        [spec] = load_games(project, [game]).values()      # its id may differ from the file's name
         if render:
             from forge.kit.render import render_component
             comp = min(spec.components.values(), key=lambda c: c.card_count)

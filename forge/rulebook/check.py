@@ -1,7 +1,8 @@
 """``forge check`` over rulebooks: worked examples, placeholders, translation staleness, and
 what the sanitizer would remove from the pages.
 
-Examples are replayed by :mod:`forge.engine.examples` and compared across the language
+The page words and figure texts each edition needs are checked too (a missing figure text
+would otherwise only show at build time). Examples are replayed by :mod:`forge.engine.examples` and compared across the language
 editions of each game. A translation that lacks a whole section is not also blamed for
 that section's examples (:func:`forge.rulebook.staleness.unexcused`): the section is
 reported as untranslated (its page shows the source), which fails only under ``--strict``,
@@ -13,11 +14,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine.examples import Report, check_paths, parse_examples, rules_files
-from ..errors import InputError, Warning_
+from ..errors import InputError, Warning_, gather
+from .cards import CardArt
+from .figures import build_figure, load_words
 from .pages import check_placeholders
 from .render import render_section
 from .source import EDITION_FILE, Edition
 from .staleness import Status, compare, editions_of, source_of, unexcused
+from .ui import load_ui
 
 __all__ = ["RulesReport", "check_rules"]
 
@@ -33,6 +37,16 @@ class RulesReport:
         return self.examples.ok and not self.placeholders and not (strict and (self.statuses or self.warnings))
 
 
+def _check_words(folder: Path, ed: Edition, examples: dict) -> None:
+    """The words the pages of ``ed`` need: its page words (templates/i18n) and, for every
+    example, a figure text for each given, move and expected field (figures.yaml)."""
+    templates = folder.parent.parent / "templates"
+    if not templates.is_dir():                  # a project without templates builds no pages
+        return
+    ui, words = load_ui(templates, ed.lang), load_words(folder, ed.lang)
+    gather(examples.values(), lambda ex: build_figure(ex, words, ui, CardArt(None, ed.lang)))
+
+
 def check_rules(paths: list[Path]) -> RulesReport:
     report = RulesReport(check_paths(paths))
     folders = sorted({p.parent for p in rules_files(paths) if EDITION_FILE.match(p.name)})
@@ -43,6 +57,7 @@ def check_rules(paths: list[Path]) -> RulesReport:
             editions.append(ed)
             examples = {e.id: e for e in parse_examples(ed.path)}
             report.placeholders += check_placeholders(ed, examples)
+            _check_words(folder, ed, examples)
             for sec in ed.sections:
                 report.warnings += render_section(ed, sec, examples, str, lambda ex: "")[1]
             source = source_of(ed, found)

@@ -55,6 +55,16 @@ class FigureWords:
         return _format(str(entry), value=speaker.say(value), **slots)
 
 
+def _slot_problem(texts) -> str | None:
+    """Why one of ``texts`` is not a well-formed text with slots (None when all are)."""
+    for text in texts:
+        try:
+            list(string.Formatter().parse(str(text)))
+        except ValueError as exc:
+            return f"{exc} in {excerpt(str(text), 60)}"
+    return None
+
+
 def _format(template: str, **slots) -> str:
     """Fill ``{name}`` slots; unknown slots and stray braces are left as written."""
     out = []
@@ -98,6 +108,9 @@ def _check_words(mine, path: Path, lang: str, where: Location) -> None:
                 if not all(isinstance(c, (str, int, float)) and not isinstance(c, bool) for c in cases):
                     errors.append(InputError(texts.at(key), f"{lang}.{section}.{key}: expected a text or a "
                                              f"mapping of cases to texts (got {describe(text)})", hint=hint))
+                elif (why := _slot_problem(cases)) is not None:
+                    errors.append(InputError(texts.at(key), f"{lang}.{section}.{key}: {why}",
+                                             hint="slots are written {who}, {value} or {n}; write {{ and }} for braces"))
     if errors:
         raise ErrorGroup(errors)
 
