@@ -127,7 +127,6 @@ def test_pieces(kit, lang):
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_track_is_one_two_sided_297_by_155_sheet(kit, lang):
-    from ..pdftools import words
     pdf = kit / "familienbande" / lang / "track-a4.pdf"
     reader = PdfReader(pdf)
     assert len(reader.pages) == 2                                 # front and back of one sheet

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Mapping, Sequence
 
-from ...errors import IllegalMove, InvariantError, Location, MoveError, SpecError
+from ...errors import InvariantError, Location, MoveError, SpecError
 from ..core import CardRef, Game, Shown, State, kit_spec, register
 from ..fields import Field
 
