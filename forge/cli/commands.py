@@ -187,7 +187,9 @@ def simulate(
     games: Annotated[int, typer.Option("--games", help="Number of games to play.")] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed gives the same run.")] = 0,
     workers: Annotated[int, typer.Option("--workers", help="Worker processes.")] = 1,
-    policy: Annotated[str, typer.Option("--policy", help="How players choose: random, or a game's own policy.")] = "random",
+    policy: Annotated[str, typer.Option("--policy", help="How players choose: random, or a game's own policy; "
+                                        "several joined by commas are taken by the seats in turn "
+                                        "(greedy,random: P1 greedy, P2 random…).")] = "random",
     option: Annotated[Optional[list[str]], typer.Option("--option", help="A game option, KEY=VALUE (e.g. climbing_bonus=true).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the statistics as JSON.")] = False,
 ) -> None:

@@ -91,6 +91,12 @@ class State:
     def scores(self) -> list[int]:
         raise NotImplementedError
 
+    def winners(self) -> list[int]:
+        """The seats that won a finished game: by default those with the highest score (games
+        with a tie-break override this)."""
+        scores = self.scores()
+        return [s for s, v in enumerate(scores) if v == max(scores)]
+
     def check_invariants(self) -> None:
         """Raise InvariantError if a card is lost or doubled or scores disagree."""
         raise NotImplementedError

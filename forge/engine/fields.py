@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 __all__ = ["Field", "problem", "parse_option"]
 
-KINDS = ("bool", "int", "choice", "name", "names", "cards", "cards_by_name", "int_by_name", "votes")
+KINDS = ("bool", "int", "choice", "name", "names", "cards", "cards_by_name", "int_by_name", "votes",
+         "word_by_name", "int_by_key", "rows")
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,9 @@ class Field:
             "cards_by_name": "a mapping of player → cards, e.g. {Alice: \"7 7 J\"}",
             "int_by_name": "a mapping of player → whole number",
             "votes": "a mapping of player → vote, or a list of them (one per turn)",
+            "word_by_name": f"a mapping of player → one of {', '.join(self.choices)}",
+            "int_by_key": f"a mapping of {' / '.join(self.choices) or 'name'} → whole number",
+            "rows": "a mapping of generation number → list of cards, e.g. {1: [\"4+17\", \"9\"]}",
         }[self.kind]
 
 
@@ -74,12 +78,17 @@ def problem(field: Field, value) -> str | None:
         "int_by_name": lambda v: _mapping_of(v, _is_int),
         "votes": lambda v: _mapping_of(v, lambda x: isinstance(x, str)) or (
             isinstance(v, list) and bool(v) and all(_mapping_of(t, lambda x: isinstance(x, str)) for t in v)),
+        "word_by_name": lambda v: _mapping_of(v, lambda x: x in field.choices),
+        "int_by_key": lambda v: _mapping_of(v, _is_int) and (not field.choices or set(v) <= set(field.choices)),
+        "rows": lambda v: isinstance(v, dict) and all(str(k).isdigit() and isinstance(r, list) and all(
+            isinstance(x, (str, int)) and not isinstance(x, bool) for x in r) for k, r in v.items()),
     }[kind](value)
     if not ok:
         return f"expected {field.expected}"
     if kind == "int" and field.range and not field.range[0] <= value <= field.range[1]:
         return f"expected {field.expected}"
-    if kind == "int_by_name" and field.range and not all(field.range[0] <= x <= field.range[1] for x in value.values()):
+    if kind in ("int_by_name", "int_by_key") and field.range and \
+            not all(field.range[0] <= x <= field.range[1] for x in value.values()):
         return f"expected whole numbers from {field.range[0]} to {field.range[1]}"
     return None
 

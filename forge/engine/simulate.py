@@ -14,7 +14,7 @@ from typing import Callable
 
 from .core import get_game, playout, random_policy
 
-__all__ = ["simulate", "check_arguments", "Summary", "policies_of"]
+__all__ = ["simulate", "check_arguments", "Summary", "policies_of", "seat_policies"]
 
 NAMES = [f"P{i}" for i in range(1, 11)]
 
@@ -26,15 +26,24 @@ def policies_of(game_name: str) -> dict[str, Callable]:
     return {"random": random_policy, **getattr(module, "POLICIES", {})}
 
 
+def seat_policies(game_name: str, policy: str, players: int) -> dict[int, Callable]:
+    """Each seat's policy: ``greedy`` for every seat, or ``greedy,random`` for seats taking the
+    listed policies in turn (P1 greedy, P2 random, P3 greedy…), to compare them in one run."""
+    names = policy.split(",")
+    known = policies_of(game_name)
+    return {s: known[names[s % len(names)]] for s in range(players)}
+
+
 def _play_chunk(args) -> list[dict]:
     game_name, players, seed, start, stop, policy, options = args
     game = get_game(game_name)
-    choose = policies_of(game_name)[policy]
+    choose = seat_policies(game_name, policy, players)
     out = []
     for i in range(start, stop):
         state = game.new_state(NAMES[:players], options, random.Random(f"{seed}:{i}"))
         playout(state, choose)
-        out.append({"steps": state.steps, "scores": state.scores(), "rulings": dict(state.rulings)})
+        out.append({"steps": state.steps, "scores": state.scores(), "winners": state.winners(),
+                    "rulings": dict(state.rulings)})
     return out
 
 
@@ -54,8 +63,7 @@ class Summary:
     def add(self, result: dict) -> None:
         self.steps.append(result["steps"])
         scores = result["scores"]
-        top = max(scores)
-        winners = [s for s, v in enumerate(scores) if v == top]
+        winners = result["winners"]
         for s in winners:
             self.wins[s] += 1 / len(winners)
         for s, v in enumerate(scores):
@@ -109,9 +117,10 @@ def check_arguments(game_name: str, players: int, games: int, workers: int, poli
     if not 1 <= workers <= limit("workers"):
         bad("--workers", f"the number of worker processes must be from 1 to {int(limit('workers'))} (got {workers})",
             hint="one worker per processor core is usually fastest")
-    if policy not in policies_of(game.name):
-        bad("--policy", f"unknown policy {policy[:40]!r} for {game.name} (expected one of: "
-            f"{', '.join(policies_of(game.name))})")
+    unknown = [p for p in policy.split(",") if p not in policies_of(game.name)]
+    if unknown:
+        bad("--policy", f"unknown policy {unknown[0][:40]!r} for {game.name} (expected one of: "
+            f"{', '.join(policies_of(game.name))}, or several joined by commas, one per seat in turn)")
     options = {}
     fields = game.OPTION_FIELDS
     for item in option_items:

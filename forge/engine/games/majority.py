@@ -83,7 +83,7 @@ class MajorityState(State):
         self.turns = 0
         self.red = False           # variant card's red face up: least logical association
         self.over = False
-        self.winners: list[int] = []
+        self.game_winners: list[int] = []
         self.history: list[Resolution] = []
         if "reference_pile" in options:        # a scripted situation (worked examples)
             self._setup_situation(options)
@@ -159,7 +159,7 @@ class MajorityState(State):
         top = max(self.score)
         if top >= self.target:
             self.over = True
-            self.winners = [s for s, v in enumerate(self.score) if v == top]
+            self.game_winners = [s for s, v in enumerate(self.score) if v == top]
         else:
             self._start_round()
 
@@ -238,7 +238,7 @@ class MajorityState(State):
             "scores": lambda: dict(zip(self.players, self.score)),
             "rulings": lambda: sorted(self.rulings),
             "game_over": lambda: self.over,
-            "winner": lambda: [self.players[s] for s in self.winners],
+            "winner": lambda: [self.players[s] for s in self.game_winners],
         }
         return values[key]() if key in values else NotImplemented
 
