@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Mapping, Sequence
 
-from ...errors import IllegalMove, InvariantError, Location, MoveError, SpecError
-from ..core import CardRef, Game, Shown, State, kit_spec, register
+from ...errors import InvariantError, Location, MoveError, SpecError
+from ..core import Game, State, kit_spec, register
 from ..fields import Field
 
 __all__ = ["Familienbande", "FamilienbandeState", "Marry", "Child", "Pass", "TRAITS", "POLICIES", "capacity"]
