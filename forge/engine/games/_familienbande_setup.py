@@ -117,7 +117,7 @@ def entries(state, gen: int) -> list[str]:
 def _state_of(state, gen: int) -> str:
     if state.turned_down(gen):
         return "turned down"
-    return "full" if len(state.rows[gen]) >= capacity(gen) else "open"
+    return "full" if gen > 1 and len(state.rows[gen]) >= capacity(gen) else "open"
 
 
 def _legal(state, wanted) -> list[str]:
