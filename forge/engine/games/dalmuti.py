@@ -20,106 +20,17 @@ from __future__ import annotations
 
 import itertools
 import random
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Mapping, Sequence
 
-from ...errors import IllegalMove, InvariantError, Location, MoveError, SpecError
-from ..core import CardRef, Game, Shown, State, kit_spec, register
+from ...errors import IllegalMove, InvariantError, MoveError
+from ..core import Game, Shown, State, kit_spec, register
 from ..fields import Field
+from ._dalmuti_cards import (JESTER, PASS, PLAYS, Give, Pass, Play, Revolution, check_deck, deck_from_spec,
+                             parse_cards, play_of, refs, show_cards)
 
 __all__ = ["Dalmuti", "DalmutiState", "Play", "Pass", "Give", "Revolution", "deck_from_spec",
            "parse_cards", "JESTER"]
-
-JESTER = 13
-
-
-def deck_from_spec(spec) -> list[int]:
-    """Counts by rank (index 1–13, 13 = jester) of the printed deck: the rows of the ``cards``
-    component of the loaded spec (checked by :meth:`Dalmuti.check_kit`)."""
-    counts = [0] * 14
-    for row in spec.components["cards"].rows:
-        value = str(row.fields.get("value", ""))
-        counts[int(value) if value.isdigit() else JESTER] += row.copies
-    return counts
-
-
-def parse_cards(text: str) -> list[int]:
-    """'9 9 J' → [9, 9, 13]."""
-    out = []
-    for tok in str(text).split():
-        if tok.upper() in ("J", "★", "JESTER", "JOKER"):
-            out.append(JESTER)
-        elif tok.isascii() and tok.isdigit() and 1 <= int(tok[:3]) <= 12:
-            out.append(int(tok))
-        else:
-            raise MoveError(f"not a Dalmuti card: {tok[:20]!r} (expected 1 to 12, or J for a jester)")
-    return out
-
-
-def _refs(text: str) -> tuple[CardRef, ...]:
-    """Example notation → the printed cards (the deck file's rows: by value, the jester by name)."""
-    return tuple(CardRef("cards", (("name", "jester"),) if c == JESTER else (("value", str(c)),),
-                         "J" if c == JESTER else str(c)) for c in parse_cards(text))
-
-
-def show_cards(cards: Sequence[int]) -> str:
-    return " ".join("J" if c == JESTER else str(c) for c in sorted(cards))
-
-
-@dataclass(frozen=True)
-class Play:
-    rank: int          # the rank the play counts as (13 for jesters alone)
-    natural: int       # cards of that rank
-    jesters: int
-
-    @property
-    def size(self) -> int:
-        return self.natural + self.jesters
-
-    def cards(self) -> list[int]:
-        return [self.rank] * self.natural + [JESTER] * self.jesters if self.rank != JESTER \
-            else [JESTER] * self.jesters
-
-    def __str__(self) -> str:
-        return "play " + show_cards(self.cards())
-
-
-@dataclass(frozen=True)
-class Pass:
-    def __str__(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True)
-class Give:
-    cards: tuple[int, ...]
-
-    def __str__(self) -> str:
-        return "give " + show_cards(self.cards)
-
-
-@dataclass(frozen=True)
-class Revolution:
-    declare: bool
-
-    def __str__(self) -> str:
-        return "revolution" if self.declare else "no revolution"
-
-
-PASS = Pass()
-#: every possible play, built once: _PLAYS[rank][natural][jesters]
-_PLAYS = [[[Play(r, n, k) for k in range(3)] for n in range(13)] for r in range(14)]
-
-
-def _play_of(cards: Sequence[int]) -> Play | None:
-    jesters = sum(1 for c in cards if c == JESTER)
-    ranks = {c for c in cards if c != JESTER}
-    if len(ranks) > 1 or not cards:
-        return None
-    if not ranks:
-        return Play(JESTER, 0, jesters)
-    return Play(ranks.pop(), len(cards) - jesters, jesters)
 
 
 class DalmutiState(State):
@@ -256,17 +167,17 @@ class DalmutiState(State):
         moves: list = []
         if self.table is None:
             for r in range(1, 13):
-                by_count = _PLAYS[r]
+                by_count = PLAYS[r]
                 for nat in range(1, hand[r] + 1):
                     moves += by_count[nat][:j + 1]
-            moves += _PLAYS[JESTER][0][1:j + 1]
+            moves += PLAYS[JESTER][0][1:j + 1]
             return moves
         size, top = self.table.size, self.table.rank
         hi = j if j < size - 1 else size - 1
         for r in range(1, top if top < 13 else 13):
             h = hand[r]
             if h:
-                by_count = _PLAYS[r]
+                by_count = PLAYS[r]
                 for k in range(size - h if size > h else 0, hi + 1):
                     moves.append(by_count[size - k][k])
         moves.append(PASS)
@@ -491,32 +402,8 @@ class Dalmuti(Game):
         return deck_from_spec(kit_spec(self.name))
 
     def check_kit(self, spec) -> list:
-        """The printed deck (component ``cards``): one row per rank, value 1 to 12 or a jester
-        (any other value), each rank once, and enough cards for 8 players to pay their taxes."""
-        comp = spec.components.get("cards")
-        if comp is None or comp.lang_rows:
-            return [SpecError(Location(spec.path, 1), "the Dalmuti engine needs a 'cards' component "
-                              "with one data file for every language", hint="see cardspecs/dalmuti.yaml")]
-        problems, seen = [], {}
-        for row in comp.rows:
-            value = str(row.fields.get("value", ""))
-            rank = (int(value) if 1 <= int(value[:3]) <= 12 and len(value) < 3 else None) \
-                if value.isascii() and value.isdigit() else JESTER
-            if rank is None:
-                problems.append(SpecError(row.location, f"a Dalmuti rank is 1 to 12 (got {value[:12]!r})",
-                                          hint="a row whose value is not a number is the jester"))
-            elif rank in seen:
-                problems.append(SpecError(row.location, f"rank {'J' if rank == JESTER else rank} is listed "
-                                          f"twice (first at line {seen[rank].line})",
-                                          hint="one row per rank; its 'copies' says how many cards"))
-            else:
-                seen[rank] = row.location
-        total = comp.count(spec.languages[0])
-        if not problems and total < 2 * self.max_players:
-            problems.append(SpecError(comp.location, f"the deck holds {total} cards (expected at least "
-                                      f"{2 * self.max_players}: two per player for the taxes)",
-                                      hint="the Dalmuti deck has 80 cards: n cards of rank n, and 2 jesters"))
-        return problems
+        """The printed deck (component ``cards``): see :func:`._dalmuti_cards.check_deck`."""
+        return check_deck(spec, self.max_players)
 
     def new_state(self, players, options=None, rng=None) -> DalmutiState:
         self.check_players(players)
@@ -527,7 +414,7 @@ class Dalmuti(Game):
         situation = []
         for key, value in given.items():
             if key == "hands":
-                situation += [Shown("hand", who, _refs(cards)) for who, cards in value.items()]
+                situation += [Shown("hand", who, refs(cards)) for who, cards in value.items()]
             else:
                 situation.append(Shown(key, value=value))
         steps = []
@@ -535,7 +422,7 @@ class Dalmuti(Game):
             who, _, move = str(text).partition(":")
             verb, _, cards = move.strip().partition(" ")
             steps.append(Shown(verb if verb in ("play", "pass", "give", "revolution") else "move",
-                               who.strip(), _refs(cards) if verb in ("play", "give") else (), move.strip()))
+                               who.strip(), refs(cards) if verb in ("play", "give") else (), move.strip()))
         return situation, steps
 
     def parse_move(self, text: str):
@@ -546,7 +433,7 @@ class Dalmuti(Game):
             return Revolution(t == "revolution")
         verb, _, rest = t.partition(" ")
         if verb == "play":
-            play = _play_of(parse_cards(rest))
+            play = play_of(parse_cards(rest))
             if play is None:
                 raise IllegalMove(f"not a Dalmuti play: {text!r} (cards of one rank, with jesters if any)")
             return play
