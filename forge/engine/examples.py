@@ -141,6 +141,12 @@ def run_example(ex: Example):
         raise ExampleError(d.at("given") if "given" in d else ex.location,
                            f"example {ex.id}: the situation cannot be set up: {str(exc)[:160]}",
                            hint="check the players and the values of 'given'") from None
+    try:
+        state.check_invariants()
+    except EngineError as exc:
+        raise ExampleError(d.at("given") if "given" in d else ex.location,
+                           f"example {ex.id}: the situation is impossible: {str(exc)[:160]}",
+                           hint="check the cards and numbers of 'given'") from None
     moves = d.get("moves") or []
     for i, text in enumerate(moves):
         try:

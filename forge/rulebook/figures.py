@@ -135,7 +135,7 @@ class Speaker:
         if isinstance(value, dict):
             if not value:
                 return self.ui["none"]
-            return ", ".join(_format(self.ui["pair"], key=k, value=self.say(v)) for k, v in value.items())
+            return ", ".join(_format(self.ui["pair"], key=self.say(k), value=self.say(v)) for k, v in value.items())
         if isinstance(value, (list, tuple)):
             items = [self.say(v) for v in value]
             if not items:

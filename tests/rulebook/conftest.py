@@ -26,7 +26,7 @@ def rules_project(tmp_path) -> Path:
     return tmp_path
 
 
-PAGES = [(g, l) for g in ("dalmuti", "majority") for l in ("fr", "en")]
+PAGES = [(g, l) for g in ("dalmuti", "familienbande", "majority") for l in ("fr", "en")]
 
 
 def insert_after(path: Path, anchor: str, text: str) -> int:

@@ -88,7 +88,7 @@ def set_up(state, options: Mapping) -> None:
     size = options.get("draw_pile", len(rest))
     if size > len(rest):
         raise MoveError(f"a draw pile of {size} cards, but only {len(rest)} cards are left")
-    state.pile = rest[:size]
+    state.pile, state.box = rest[:size], rest[size:]       # the rest is out of play (still counted)
     state.turn = state.seat(options["to_move"]) if "to_move" in options else 0
 
 
@@ -157,14 +157,15 @@ def _ref(card: int) -> CardRef:
 
 
 def figure(given: Mapping, moves) -> tuple[list[Shown], list[Shown]]:
-    """The table drawn row by row (couples side by side), hands drawn, the rest in words; each
-    move with the cards it names."""
+    """The table drawn entry by entry (a couple side by side, a child with its parents named),
+    hands drawn, the rest in words; each move with the cards it names. Entries and moves carry
+    their parts as a mapping (``card``, ``spouse``, ``a`` and ``b`` the parents, ``onto``,
+    ``generation``), so figure texts can word them: "{card}, enfant de {a} et {b}"."""
     situation = []
     for key, value in given.items():
         if key == "table":
             for gen, row in sorted((int(g), r) for g, r in value.items()):
-                cards = [c for text in row for c in _entry(text, gen)[:2] if c is not None]
-                situation.append(Shown("row", str(gen), tuple(map(_ref, cards)), ", ".join(map(str, row))))
+                situation += [_table_entry(text, gen) for text in row]
         elif key == "hands":
             situation += [Shown("hand", who, tuple(_ref(int(c)) for c in str(cards or "").split()))
                           for who, cards in value.items()]
@@ -175,8 +176,25 @@ def figure(given: Mapping, moves) -> tuple[list[Shown], list[Shown]]:
     for text in moves:
         who, _, move = str(text).partition(":")
         parsed = game.parse_move(move.strip())
-        cards = ((parsed.card, parsed.onto) if isinstance(parsed, Marry)
-                 else (parsed.card, parsed.a, parsed.b) if isinstance(parsed, Child) else ())
-        verb = "marry" if isinstance(parsed, Marry) else "child" if isinstance(parsed, Child) else "pass"
-        steps.append(Shown(verb, who.strip(), tuple(map(_ref, cards)), move.strip()))
+        if isinstance(parsed, Marry):
+            steps.append(Shown("marry", who.strip(), (_ref(parsed.card), _ref(parsed.onto)),
+                               {"card": parsed.card, "onto": parsed.onto}))
+        elif isinstance(parsed, Child):
+            steps.append(Shown("child", who.strip(), tuple(map(_ref, (parsed.card, parsed.a, parsed.b))),
+                               {"card": parsed.card, "a": parsed.a, "b": parsed.b}))
+        else:
+            steps.append(Shown("pass", who.strip(), (), move.strip()))
     return situation, steps
+
+
+def _table_entry(text, gen: int) -> Shown:
+    """One entry of a table row: ``single``, ``couple``, ``child`` or ``married_child``."""
+    card, spouse, parents = _entry(text, gen)
+    parts = {"generation": gen, "card": card}
+    if spouse is not None:
+        parts["spouse"] = spouse
+    if parents:
+        parts["a"], parts["b"] = parents
+    key = ("married_child" if spouse is not None else "child") if parents else "couple" if spouse is not None \
+        else "single"
+    return Shown(key, None, tuple(_ref(c) for c in (card, spouse) if c is not None), parts)

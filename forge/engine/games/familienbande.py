@@ -99,6 +99,7 @@ class FamilienbandeState(State):
         self.spouse: dict[int, int] = {}
         self.parents: dict[int, tuple[int, int]] = {}
         self.rows: list[list[int]] = [[] for _ in range(LAST + 1)]   # founders / children by generation
+        self.box: list[int] = []                 # out of play (a worked example's smaller draw pile)
         self.turn = 0
         self.passes = 0                          # passes in a row with nothing to draw
         self.over = False
@@ -279,10 +280,10 @@ class FamilienbandeState(State):
     def check_invariants(self) -> None:
         on_table = len(self.gen_of)
         held = sum(len(h) for h in self.hands)
-        cards = list(self.pile) + [c for h in self.hands for c in h] + list(self.gen_of)
-        if on_table + held + len(self.pile) != len(self.deck) or len(set(cards)) != len(cards):
-            raise InvariantError(f"cards: {len(self.pile)} in the pile, {held} in hands, {on_table} on the table, "
-                                 f"{len(set(cards))} different, of {len(self.deck)}")
+        cards = self.pile + self.box + [c for h in self.hands for c in h] + list(self.gen_of)
+        if len(cards) != len(self.deck) or len(set(cards)) != len(cards):
+            raise InvariantError(f"cards: {len(self.pile)} in the pile, {len(self.box)} out of play, {held} in hands, "
+                                 f"{on_table} on the table, {len(set(cards))} different, of {len(self.deck)}")
         for gen in range(1, LAST + 1):
             if len(self.rows[gen]) > capacity(gen):
                 raise InvariantError(f"generation {gen} holds {len(self.rows[gen])} cards (at most {capacity(gen)})")
