@@ -1,5 +1,6 @@
-"""Engine speed: random playouts of Dalmuti (5 players) and Majority (6 players), and in
-the same run RLCard's UNO with random agents as the reference point.
+"""Engine speed: random playouts of Dalmuti (5 players), Majority (6 players) and Familienbande
+(3 players, random and greedy), and in the same run RLCard's UNO with random agents as the
+reference point.
 
 RLCard is not a forge dependency: if it cannot be imported here, the script installs it
 into its own virtual environment (benchmarks/.venv-rlcard, git-ignored) and times UNO
@@ -20,8 +21,8 @@ import time
 import venv
 from pathlib import Path
 
-from forge.engine.core import get_game, playout, random_policy
-from forge.engine.games.majority import POLICIES
+from forge.engine.core import get_game, playout
+from forge.engine.simulate import policies_of
 
 HERE = Path(__file__).resolve().parent
 RL_VENV = HERE / ".venv-rlcard"
@@ -56,9 +57,12 @@ print(json.dumps({"version": rlcard.__version__, "steps_s": steps / env_dt, "gam
 """
 
 
-def forge_speed(name: str, players: int, seconds: float, policy) -> tuple[float, float]:
+def forge_speed(name: str, players: int, seconds: float, policy: str) -> tuple[float, float]:
+    """Steps and games per second of ``name``'s playouts, every seat playing ``policy``."""
     game = get_game(name)
+    policy = policies_of(name)[policy]
     names = [f"P{i}" for i in range(players)]
+    game.new_state(names, {}, random.Random(0))          # reads the printed deck before timing
     t, steps, games = time.perf_counter(), 0, 0
     while time.perf_counter() - t < seconds:
         state = game.new_state(names, {}, random.Random(games))
@@ -88,8 +92,10 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
     args = ap.parse_args()
-    rows = [("forge Dalmuti, 5 players, random", *forge_speed("dalmuti", 5, args.seconds, random_policy)),
-            ("forge Majority, 6 players, uniform votes", *forge_speed("majority", 6, args.seconds, POLICIES["uniform"]))]
+    rows = [("forge Dalmuti, 5 players, random", *forge_speed("dalmuti", 5, args.seconds, "random")),
+            ("forge Majority, 6 players, uniform votes", *forge_speed("majority", 6, args.seconds, "uniform")),
+            ("forge Familienbande, 3 players, random", *forge_speed("familienbande", 3, args.seconds, "random")),
+            ("forge Familienbande, 3 players, greedy", *forge_speed("familienbande", 3, args.seconds, "greedy"))]
     uno = json.loads(subprocess.run([rlcard_python(), "-c", UNO_SCRIPT, str(args.seconds)], check=True,
                                     capture_output=True, text=True).stdout.strip().splitlines()[-1])
     rows.append((f"RLCard {uno['version']} UNO, random agents (env.run)", uno["steps_s"], uno["games_s"]))

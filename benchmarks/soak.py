@@ -1,9 +1,11 @@
 """Soak: many random games per engine with the invariants checked after every move.
 
-    python benchmarks/soak.py [--games 100000] [--workers 2]
+    python benchmarks/soak.py [--games 100000] [--workers 2] [--game familienbande]
 
-Prints, per engine, games played, moves, invariant violations (with the first seed
-that broke), games that did not end, and every ruling reached.
+Prints, per engine (all, or those named by ``--game``), games played, moves, invariant
+violations (with the first seed that broke), games that did not end, and every ruling
+reached. Game ``seed`` of an engine's run takes its player count and policy in turn from the
+engine's lists below, so every count meets every policy.
 """
 from __future__ import annotations
 
@@ -13,25 +15,29 @@ import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
-from forge.engine.core import get_game, playout, random_policy
+from forge.engine.core import get_game, playout
+from forge.engine.simulate import policies_of
 from forge.errors import InvariantError
 
-RUNS = {"dalmuti": (range(4, 9), random_policy), "majority": (range(3, 11), None)}
+#: engine → (player counts, policies, the options of game ``seed``)
+RUNS = {
+    "dalmuti": (range(4, 9), ("random",), lambda seed: {"climbing_bonus": seed % 2 == 0}),
+    "majority": (range(3, 11), ("uniform",), lambda seed: {"variant": seed % 2 == 0}),
+    "familienbande": (range(2, 5), ("random", "greedy"), lambda seed: {}),
+}
 
 
 def chunk(args):
     name, start, stop = args
-    from forge.engine.games.majority import POLICIES
-    sizes, policy = RUNS[name]
-    policy = policy or POLICIES["uniform"]
+    sizes, policies, options = RUNS[name]
+    sizes, known = list(sizes), policies_of(name)
     game = get_game(name)
-    sizes = list(sizes)
     out = {"games": 0, "steps": 0, "violations": 0, "first_bad": None, "stuck": 0, "rulings": Counter(),
            "max_steps": 0}
     for seed in range(start, stop):
         n = sizes[seed % len(sizes)]
-        state = game.new_state([f"P{i}" for i in range(n)], {"climbing_bonus": seed % 2 == 0,
-                                                              "variant": seed % 2 == 0}, random.Random(seed))
+        policy = known[policies[seed // len(sizes) % len(policies)]]
+        state = game.new_state([f"P{i}" for i in range(n)], options(seed), random.Random(seed))
         try:
             playout(state, policy, check=True, max_steps=200_000)
         except InvariantError:
@@ -50,8 +56,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=100_000)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--game", action="append", choices=list(RUNS), help="only this engine (repeatable)")
     args = ap.parse_args()
-    for name in RUNS:
+    for name in args.game or RUNS:
         t = time.perf_counter()
         step = 2000
         jobs = [(name, i, min(i + step, args.games)) for i in range(0, args.games, step)]

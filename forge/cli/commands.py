@@ -130,7 +130,7 @@ def check(
     except ForgeError as exc:
         report(exc)
     examples = result.examples
-    for line in [*examples.failures, *examples.missing, *result.placeholders]:
+    for line in [*examples.failures, *examples.missing, *result.placeholders, *result.unsound]:
         err.print(str(line), markup=False, highlight=False)
     for status in result.statuses:
         err.print(("" if strict else "warning: ") + str(status), markup=False, highlight=False)
@@ -144,6 +144,7 @@ def check(
     out.print(f"{len(examples.examples)} examples checked: {len(examples.examples) - bad} hold, {bad} fail"
               + (f"; {len(examples.missing)} missing from an edition" if examples.missing else "")
               + (f"; {len(result.placeholders)} placeholders do not resolve" if result.placeholders else "")
+              + (f"; {len(result.unsound)} problems found by simulation" if result.unsound else "")
               + f"; sections: {stale} stale, {untranslated} untranslated"
               + (f"; {len(result.warnings)} removed by the sanitizer" if result.warnings else ""))
     if not result.ok(strict):
@@ -191,14 +192,30 @@ def simulate(
                                         "several joined by commas are taken by the seats in turn "
                                         "(greedy,random: P1 greedy, P2 random…).")] = "random",
     option: Annotated[Optional[list[str]], typer.Option("--option", help="A game option, KEY=VALUE (e.g. climbing_bonus=true).")] = None,
+    rules: Annotated[Optional[str], typer.Option("--rules", help="Added rules in force, by id, joined by commas "
+                                                 "(games with added rules: chatvert); each is also compared with the "
+                                                 "base game, side by side.")] = None,
+    forget: Annotated[Optional[float], typer.Option("--forget", help="How often a simulated player forgets a phrase "
+                                                    "that is due (0 to 1).")] = None,
+    blurt: Annotated[Optional[float], typer.Option("--blurt", help="How often a simulated player says a phrase that "
+                                                   "no rule asks for (0 to 1).")] = None,
+    match: Annotated[Optional[int], typer.Option("--match", help="Play N games in a row, each winner adding a rule "
+                                                 "drawn from the pool (--rules, default: every rule).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the statistics as JSON.")] = False,
 ) -> None:
     """Play many random games and report length, seat advantage, scores and the rulings reached."""
     import json
 
+    from ..engine.core import get_game
     from ..engine.simulate import check_arguments, simulate as run
+    named = {"--rules": rules, "--forget": forget, "--blurt": blurt, "--match": match}
     try:
-        options = check_arguments(game, players, games, workers, policy, option or [])
+        options = check_arguments(game, players, games, workers, policy, option or [],
+                                  {k: v for k, v in named.items() if v is not None})
+        if match is not None:
+            data = get_game(game).study(players, games, seed, options, match)
+            print_study(data, as_json)
+            return
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                       console=err, transient=True, disable=not err.is_terminal) as progress:
             task = progress.add_task(f"{game} × {games}", total=games)
@@ -207,8 +224,9 @@ def simulate(
     except ForgeError as exc:
         report(exc)
     data = summary.as_dict()
+    study = get_game(game).study(players, games, seed, options) if rules else None
     if as_json:
-        print(json.dumps(data, indent=2, ensure_ascii=False))
+        print(json.dumps({**data, **({"compared": study} if study else {})}, indent=2, ensure_ascii=False))
         return
     length = data["length"]
     out.print(f"{game}: {games} games, {players} players, seed {seed}, policy {policy}")
@@ -224,3 +242,21 @@ def simulate(
     for name, r in data["rulings"].items():
         rulings.add_row(name, str(r["uses"]), str(r["games"]), f"{r['share_of_games']:.1%}")
     out.print(rulings if data["rulings"] else "no ruling reached")
+    if study:
+        print_study(study, False)
+
+
+def print_study(data: dict, as_json: bool) -> None:
+    """A game's own study of its options (Chat vert: what each added rule does to the game,
+    or an evening of games in a row), as tables or JSON."""
+    import json
+    if as_json:
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    out.print(data["title"])
+    table = Table(*data["columns"])
+    for row in data["rows"]:
+        table.add_row(*map(str, row))
+    out.print(table)
+    for line in data.get("notes", []):
+        out.print(line, markup=False, highlight=False)

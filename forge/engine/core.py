@@ -31,7 +31,7 @@ from pathlib import Path
 
 from ..errors import EngineError, IllegalMove, MoveError
 
-__all__ = ["Game", "State", "CardRef", "Shown", "Policy", "random_policy", "playout", "GAMES", "register", "get_game",
+__all__ = ["Game", "State", "AboutRun", "CardRef", "Shown", "Policy", "random_policy", "playout", "GAMES", "register", "get_game",
            "kit_file", "kit_spec", "game_names"]
 
 
@@ -50,13 +50,32 @@ class Shown:
 
     ``key`` names it for the rulebook's figure strings (``hand``, ``leader``, ``play``…);
     ``who`` is a player; ``cards`` are drawn; ``value`` is said in words; items that share a
-    ``group`` (a turn of simultaneous votes) are drawn side by side."""
+    ``group`` (a turn of simultaneous votes) are drawn side by side; ``parts`` (a table row's
+    entries, say) are each worded by their own key and joined into the item's ``{parts}``."""
 
     key: str
     who: str | None = None
     cards: tuple[CardRef, ...] = ()
     value: object = None
     group: int | None = None
+    parts: tuple["Shown", ...] = ()     # worded one by one and joined into the {parts} slot
+
+
+@dataclass(frozen=True)
+class AboutRun:
+    """The simulation behind a rulebook's "about the game" box: ``games`` games for each
+    player count, seeded (``forge simulate --players N --games G --seed S --policy P`` prints
+    the same figures)."""
+
+    players: tuple[int, ...]
+    games: int
+    seed: int
+    policy: str = "random"
+
+    def command(self, game: str) -> str:
+        """The ``forge simulate`` command that prints the same figures (N: a player count)."""
+        return (f"forge simulate {game} --players N --games {self.games} --seed {self.seed} "
+                f"--policy {self.policy} --json")
 
 
 class State:
@@ -111,10 +130,15 @@ class State:
             raise IllegalMove(f"{self.players[seat]} cannot {move}: it is not their turn "
                               f"(waiting for {', '.join(self.players[s] for s in sorted(self.to_act()))})")
         legal = self.legal_moves(seat)
-        if move not in legal:
+        if self.bare(move) not in legal:
             raise IllegalMove(f"{self.players[seat]} cannot {move}: {self.why_illegal(seat, move)}")
         self._apply(seat, move)
         self.steps += 1
+
+    def bare(self, move):
+        """``move`` as legal_moves lists it (a game whose moves carry what is said along with
+        what is done strips the words here: legality never depends on them)."""
+        return move
 
     def why_illegal(self, seat: int, move) -> str:
         """A short reason for refusing ``move`` (games override for better words)."""
@@ -146,7 +170,12 @@ class Game:
     RULINGS: ClassVar[dict[str, str]] = {}
     #: what a worked example may give, the game's options, what an example may expect
     #: (forge.engine.fields: read by the example checker, forge simulate and the README)
+    #: the run behind the rulebook's "about the game" box (None: no box, e.g. when moves are
+    #: not turns, as in Majority's simultaneous votes)
+    ABOUT: ClassVar[AboutRun | None] = None
     GIVEN_FIELDS: ClassVar[dict] = {}
+    #: a playout still going after this many moves is a game that does not end
+    MAX_STEPS: ClassVar[int] = 1_000_000
     OPTION_FIELDS: ClassVar[dict] = {}
     EXPECT_FIELDS: ClassVar[dict[str, str]] = {}
 
@@ -166,6 +195,20 @@ class Game:
             who, _, move = str(text).partition(":")
             steps.append(Shown("move", who.strip(), value=move.strip()))
         return situation, steps
+
+    def check_options(self, options: Mapping) -> list[str]:
+        """What is wrong with options already read by their declared kinds (e.g. an added rule
+        that does not exist): a list of messages, empty when they are fine."""
+        return []
+
+    def check_source(self, folder: Path) -> list:
+        """What ``forge check`` asks of the game's rules folder beyond its examples (Chat vert:
+        that every added rule can trigger and keeps games ending): located InputErrors."""
+        return []
+
+    def study(self, players: int, games: int, seed: int, options: Mapping, match: int | None = None) -> dict:
+        """A game's own report on its options for ``forge simulate`` (title, columns, rows)."""
+        raise NotImplementedError
 
     def check_kit(self, spec) -> list:
         """What the engine needs of the printed kit (``spec``, a loaded GameSpec), checked when

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 __all__ = ["Field", "problem", "parse_option"]
 
 KINDS = ("bool", "int", "choice", "name", "names", "cards", "cards_by_name", "int_by_name", "votes",
-         "word_by_name", "int_by_key", "rows")
+         "word_by_name", "int_by_key", "rows", "ints", "name_by_key", "fraction")
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,9 @@ class Field:
             "votes": "a mapping of player → vote, or a list of them (one per turn)",
             "word_by_name": f"a mapping of player → one of {', '.join(self.choices)}",
             "int_by_key": f"a mapping of {' / '.join(self.choices) or 'name'} → whole number",
+            "ints": "a list of whole numbers, e.g. [2, 5]",
+            "name_by_key": "a mapping of name → player, e.g. {ficelle: Bruno}",
+            "fraction": "a number from 0 to 1, e.g. 0.1",
             "rows": "a mapping of generation number → list of cards, e.g. {1: [\"4+17\", \"9\"]}",
         }[self.kind]
 
@@ -80,6 +83,9 @@ def problem(field: Field, value) -> str | None:
             isinstance(v, list) and bool(v) and all(_mapping_of(t, lambda x: isinstance(x, str)) for t in v)),
         "word_by_name": lambda v: _mapping_of(v, lambda x: x in field.choices),
         "int_by_key": lambda v: _mapping_of(v, _is_int) and (not field.choices or set(v) <= set(field.choices)),
+        "ints": lambda v: isinstance(v, list) and all(_is_int(x) for x in v),
+        "name_by_key": lambda v: _mapping_of(v, lambda x: isinstance(x, str)),
+        "fraction": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1,
         "rows": lambda v: isinstance(v, dict) and all(str(k).isdigit() and isinstance(r, list) and all(
             isinstance(x, (str, int)) and not isinstance(x, bool) for x in r) for k, r in v.items()),
     }[kind](value)
@@ -106,6 +112,17 @@ def parse_option(field: Field, text: str):
     elif field.kind == "choice":
         if text in field.choices:
             return text
+    elif field.kind == "names":
+        names = [t.strip() for t in text.split(",") if t.strip()]
+        if names and len(text) <= 2000:
+            return names
+    elif field.kind == "fraction":
+        try:
+            value = float(text)
+        except ValueError:
+            value = -1.0
+        if 0 <= value <= 1:
+            return value
     else:
         raise ValueError(f"cannot be set from the command line (it is {field.expected})")
     raise ValueError(f"expected {field.expected}")

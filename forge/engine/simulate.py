@@ -41,7 +41,13 @@ def _play_chunk(args) -> list[dict]:
     out = []
     for i in range(start, stop):
         state = game.new_state(NAMES[:players], options, random.Random(f"{seed}:{i}"))
-        playout(state, choose)
+        try:
+            playout(state, choose, max_steps=game.MAX_STEPS)
+        except RuntimeError:
+            from ..errors import Location, OptionError
+            raise OptionError(Location("GAME"), f"game {i} of seed {seed} passed {game.MAX_STEPS:,} moves without "
+                              "ending", hint="the options in force (added rules?) keep the game from ending; "
+                              "forge check simulates each rule") from None
         out.append({"steps": state.steps, "scores": state.scores(), "winners": state.winners(),
                     "rulings": dict(state.rulings)})
     return out
@@ -93,7 +99,7 @@ class Summary:
 
 
 def check_arguments(game_name: str, players: int, games: int, workers: int, policy: str,
-                    option_items: list[str]) -> dict:
+                    option_items: list[str], named: dict | None = None) -> dict:
     """The command line's arguments checked, every problem reported (ErrorGroup of OptionErrors);
     returns the game options read from ``KEY=VALUE`` items by their declared kinds."""
     from ..errors import ErrorGroup, Location, OptionError
@@ -135,6 +141,22 @@ def check_arguments(game_name: str, players: int, games: int, workers: int, poli
                 options[key] = parse_option(fields[key], value)
             except ValueError as exc:
                 bad("--option", f"{key}={value[:40]!r}: {exc}")
+    for flag, value in (named or {}).items():
+        key = flag.lstrip("-")
+        if key == "match":
+            if "rules" not in fields:
+                bad(flag, f"{game.name} has no added rules to play a match with")
+            elif not 1 <= value <= 1000:
+                bad(flag, f"a match is 1 to 1000 games in a row (got {value})")
+        elif key not in fields:
+            bad(flag, f"{game.name} has no '{key}' (its options: {', '.join(fields) or 'none'})")
+        else:
+            try:
+                options[key] = parse_option(fields[key], str(value))
+            except ValueError as exc:
+                bad(flag, f"{str(value)[:40]!r}: {exc}")
+    for message in game.check_options(options) if not problems else ():
+        bad("--rules" if "rule" in message else "--option", message)
     if problems:
         raise ErrorGroup(problems)
     return options

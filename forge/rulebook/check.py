@@ -32,9 +32,10 @@ class RulesReport:
     placeholders: list[InputError] = field(default_factory=list)
     statuses: list[Status] = field(default_factory=list)
     warnings: list[Warning_] = field(default_factory=list)     # what the sanitizer removes
+    unsound: list[InputError] = field(default_factory=list)    # a game's own checks (added rules…)
 
     def ok(self, strict: bool = False) -> bool:
-        return self.examples.ok and not self.placeholders and not (strict and (self.statuses or self.warnings))
+        return self.examples.ok and not self.placeholders and not self.unsound and not (strict and (self.statuses or self.warnings))
 
 
 def _check_words(folder: Path, ed: Edition, examples: dict) -> None:
@@ -47,11 +48,18 @@ def _check_words(folder: Path, ed: Edition, examples: dict) -> None:
     gather(examples.values(), lambda ex: build_figure(ex, words, ui, CardArt(None, ed.lang)))
 
 
+def _game_checks(folder: Path) -> list[InputError]:
+    """The checks a game's engine asks of its rules folder (:meth:`Game.check_source`)."""
+    from ..engine.core import game_names, get_game
+    return get_game(folder.name).check_source(folder) if folder.name in game_names() else []
+
+
 def check_rules(paths: list[Path]) -> RulesReport:
     report = RulesReport(check_paths(paths))
     folders = sorted({p.parent for p in rules_files(paths) if EDITION_FILE.match(p.name)})
     editions: list[Edition] = []
     for folder in folders:
+        report.unsound += _game_checks(folder)
         found = editions_of(folder)
         for ed in found.values():
             editions.append(ed)

@@ -179,9 +179,16 @@ def build_figure(ex: Example, words: FigureWords, ui: dict, art: CardArt) -> Fig
         drawn = [art.card(ref, ex.location) for ref in item.cards]
         return [c for c in drawn if c is not None]
 
+    def parts(section: str, item: Shown) -> dict:
+        """The ``{parts}`` slot: each part worded by its own key, joined with '; '."""
+        if not item.parts:
+            return {}
+        return {"parts": "; ".join(words.text(section, p.key, p.value, ex.location, speaker, who=p.who or "")
+                                   for p in item.parts)}
+
     for item in situation:
-        line = Line(words.text("given", item.key, item.value, ex.location, speaker, who=item.who or ""),
-                    cards(item), item.who)
+        line = Line(words.text("given", item.key, item.value, ex.location, speaker, who=item.who or "",
+                               **parts("given", item)), cards(item), item.who)
         (fig.hands if item.cards else fig.situation).append(line)
     groups: dict[int, list[Line]] = {}
     for item, is_refused in [(s, False) for s in steps] + [(s, True) for s in refused]:

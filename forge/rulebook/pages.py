@@ -12,7 +12,9 @@ For each language edition of ``rules_src/<game>/``:
 3. a translation shows its sections in the source's order; a section it lacks is
    shown from the source, marked as such; a stale one carries a notice;
 4. the page template (Jinja2, autoescape on) adds the language switcher, hreflang
-   alternates, the table of contents and the print links.
+   alternates, the table of contents and the print links, and, after the first section,
+   the "about the game" box of a game whose engine declares one (``Game.ABOUT``) (figures
+   of a seeded simulation run once per game).
 
 Everything is rendered in memory; the caller writes the files (all or none).
 """
@@ -29,11 +31,12 @@ from ..engine.examples import Example, check_example, missing_ids, parse_example
 from ..errors import ErrorGroup, InputError, Warning_, gather
 from ..fences import code_lines, fences
 from ..spec.model import GameSpec
+from .about import about_box, measure, run_of
 from .cards import CardArt
 from .extensions.checked_values import PLACEHOLDER, lookup
 from .figures import Speaker, build_figure, load_words
 from .render import render_section
-from .source import Edition, Section
+from .source import Edition, Section, plain
 from .staleness import Status, compare, editions_of, source_of, unexcused
 from .ui import language_name, load_ui
 
@@ -114,6 +117,7 @@ class Rulebooks:
         from jinja2 import Environment, FileSystemLoader, StrictUndefined
         self.root, self.specs, self.warn = root, specs, warn
         self.warned: set[Warning_] = set()
+        self.simulated: dict[str, list[dict]] = {}       # game → its about box's simulation
         self.templates = root / "templates"
         self.env = Environment(loader=FileSystemLoader(self.templates), autoescape=True,
                                undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
@@ -131,11 +135,12 @@ class Rulebooks:
         art = CardArt(self.specs.get(rules.game), lang)
         words = load_words(rules.folder, lang)
         statuses = rules.statuses.get(lang, {})
-        sections, toc = [], []
+        sections, toc, shown = [], [], []
         for src_sec in source.sections:
             mine = ed.section(src_sec.id)
             shown_ed = ed if mine is not None else source
             sec = mine or src_sec
+            shown.append((shown_ed.path, sec))
             state = statuses.get(sec.id)
             html = self._section_html(shown_ed, sec, rules.examples[shown_ed.lang], ui, words, art, lang)
             notice = None
@@ -148,7 +153,7 @@ class Rulebooks:
             sections.append({"id": sec.id, "lang": shown_ed.lang, "head": Markup(head + sep),
                              "body": Markup(body), "state": state, "notice": notice})
             for h in sec.headings:
-                entry = {"id": h.id, "text": _plain(h.text), "state": state, "children": []}
+                entry = {"id": h.id, "text": plain(h.text), "state": state, "children": []}
                 if h.level == 2 or not toc:
                     toc.append(entry)
                 else:
@@ -160,10 +165,21 @@ class Rulebooks:
         html = self.env.get_template("rulebook.html.j2").render(
             lang=lang, ui=ui, title=ed.title, game=rules.game, sections=sections, toc=toc,
             alternates=alternates, css="../../assets/rulebook.css", index="../../index.html",
-            downloads=downloads, version=__version__, source_lang=source.lang)
+            downloads=downloads, version=__version__, source_lang=source.lang,
+            about=self._about(rules.game, shown, ui))
         outputs = [Output(here / "rules.html", html.encode("utf-8"), pages=1)]
         outputs += [Output(here / "cards" / c.name, c.svg.encode("utf-8"), cards=1) for c in art.cards.values()]
         return outputs
+
+    def _about(self, game: str, shown: list, ui: dict) -> dict | None:
+        """The "about the game" box of ``game``'s page (None for a game without one): its
+        simulation is run once per game, for every language."""
+        run = run_of(game)
+        if run is None:
+            return None
+        if game not in self.simulated:
+            self.simulated[game] = measure(game, run)
+        return about_box(game, run, self.simulated[game], shown, ui)
 
     def _section_html(self, ed: Edition, sec: Section, examples: dict[str, Example], ui: dict, words, art: CardArt,
                       lang: str) -> str:
@@ -202,8 +218,3 @@ class Rulebooks:
 
     def stylesheet(self, out: Path) -> Output:
         return Output(out / "assets" / "rulebook.css", (self.templates / "rulebook.css").read_bytes())
-
-
-def _plain(text: str) -> str:
-    """A heading's text without Markdown emphasis marks (for the table of contents)."""
-    return text.replace("**", "").replace("*", "").replace("`", "")

@@ -54,7 +54,7 @@ ATTRIBUTE_VALUES = {"th": {"style": ALIGN}, "td": {"style": ALIGN}}
 URL_SCHEMES = {"http", "https", "mailto"}
 #: the classes of forge's templates and of its own markup (a translator's are removed)
 RESERVED_CLASSES = frozenset({
-    "badge", "card", "cards", "checked", "checked-value", "colophon", "downloads", "editions", "example",
+    "about", "about-source", "about-table", "about-title", "badge", "card", "cards", "checked", "checked-value", "colophon", "downloads", "editions", "example",
     "game", "games", "hands", "home", "index", "kit", "label", "lang", "languages", "layout", "masthead",
     "move", "moves", "notice", "outcome", "outcome-title", "papers", "refused", "rulebook", "rules-section",
     "situation", "skip", "stale", "tiles", "toc", "turn", "turn-title", "untranslated", "who",

@@ -31,7 +31,7 @@ from ..fences import code_lines, fences
 from ..inputs import inside, read_text
 from ..spec.yamlload import parse_yaml
 
-__all__ = ["Section", "Edition", "Heading", "read_edition", "EDITION_FILE", "INTRO"]
+__all__ = ["Section", "Edition", "Heading", "read_edition", "plain", "EDITION_FILE", "INTRO"]
 
 #: a language edition's file name: fr.md, en.md, pt-BR.md
 EDITION_FILE = re.compile(r"^(?P<lang>[a-z]{2,3}(?:-[A-Za-z]{2,4})?)\.md$")
@@ -168,3 +168,10 @@ def read_edition(path: Path) -> Edition:
         raise RulebookError(Location.of(path, 2), "front matter: 'follows' must map section ids to digests")
     return Edition(path, m["lang"], title, sections, front.get("translation_of"),
                    {str(k): str(v) for k, v in follows.items()}, skip, follows_lines)
+
+
+def plain(text: str) -> str:
+    """Markdown text on one line without emphasis and code marks, links reduced to their text
+    (a heading in the table of contents, a phrase quoted from the rules)."""
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
+    return " ".join(text.replace("**", "").replace("*", "").replace("`", "").split())

@@ -40,6 +40,18 @@ UI_KEYS = {
     "untranslated": "notice on a section shown in its source's language ({source})",
     "skip": "link that skips to the text",
     "generated": "the colophon: 'Built by forge {version}'",
+    "about": "title of the 'about the game' box (figures of simulated games)",
+    "about_players": "the box's column of player counts",
+    "about_turns": "heading of the game length columns (turns per game)",
+    "about_mean": "the mean game length",
+    "about_median": "the median game length",
+    "about_wins": "heading of the columns of wins by seat",
+    "about_seat": "one seat's column: 'Player {n}'",
+    "about_players_n": "a column of the house rulings table: '{n} players'",
+    "about_rulings": "heading of the house rulings column: the share of games that reach each",
+    "about_source": "where the box's figures come from ({games}: games per player count); the command follows",
+    "decimal_mark": "the decimal mark of numbers: '.' or ','",
+    "percent": "a percentage, {n} the number: '{n}%' (French: a narrow no-break space before %)",
 }
 #: optional: another language's name in this one
 NAME_KEY = re.compile(r"^name\.[a-z]{2,3}(-[A-Za-z]{2,4})?$")

@@ -157,15 +157,17 @@ def _ref(card: int) -> CardRef:
 
 
 def figure(given: Mapping, moves) -> tuple[list[Shown], list[Shown]]:
-    """The table drawn entry by entry (a couple side by side, a child with its parents named),
-    hands drawn, the rest in words; each move with the cards it names. Entries and moves carry
-    their parts as a mapping (``card``, ``spouse``, ``a`` and ``b`` the parents, ``onto``,
-    ``generation``), so figure texts can word them: "{card}, enfant de {a} et {b}"."""
+    """The table drawn row by row (a generation's cards side by side, its entries worded one by
+    one into the row's ``{parts}``), hands drawn, the rest in words; each move with the cards it
+    names. Entries and moves carry their parts as a mapping (``card``, ``spouse``, ``a`` and
+    ``b`` the parents, ``onto``, ``generation``), so figure texts word them: "{card}, enfant de
+    {a} et {b}"."""
     situation = []
     for key, value in given.items():
         if key == "table":
             for gen, row in sorted((int(g), r) for g, r in value.items()):
-                situation += [_table_entry(text, gen) for text in row]
+                entries = tuple(_table_entry(text, gen) for text in row)
+                situation.append(Shown("row", str(gen), tuple(c for e in entries for c in e.cards), gen, parts=entries))
         elif key == "hands":
             situation += [Shown("hand", who, tuple(_ref(int(c)) for c in str(cards or "").split()))
                           for who, cards in value.items()]

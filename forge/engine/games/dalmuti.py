@@ -24,7 +24,7 @@ from functools import cached_property
 from typing import Mapping, Sequence
 
 from ...errors import IllegalMove, InvariantError, MoveError
-from ..core import Game, Shown, State, kit_spec, register
+from ..core import AboutRun, Game, Shown, State, kit_spec, register
 from ..fields import Field
 from ._dalmuti_cards import (JESTER, PASS, PLAYS, Give, Pass, Play, Revolution, check_deck, deck_from_spec,
                              parse_cards, play_of, refs, show_cards)
@@ -363,6 +363,7 @@ class Dalmuti(Game):
     name = "dalmuti"
     min_players = 4
     max_players = 8
+    ABOUT = AboutRun(players=(4, 5, 6), games=500, seed=1995)      # seed: the year it came out
     RULINGS = {
         "dalmuti.lead-after-going-out":
             "When the player who made the last play of a trick has gone out, the next player still "

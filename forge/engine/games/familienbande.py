@@ -29,7 +29,7 @@ from functools import cached_property
 from typing import Mapping, Sequence
 
 from ...errors import InvariantError, Location, MoveError, SpecError
-from ..core import Game, State, kit_spec, register
+from ..core import AboutRun, Game, State, kit_spec, register
 from ..fields import Field
 
 __all__ = ["Familienbande", "FamilienbandeState", "Marry", "Child", "Pass", "TRAITS", "POLICIES", "capacity"]
@@ -316,6 +316,7 @@ class Familienbande(Game):
     name = "familienbande"
     min_players = 2
     max_players = 4
+    ABOUT = AboutRun(players=(2, 3, 4), games=300, seed=2004, policy="greedy")
     RULINGS = {
         "familienbande.empty-pile-marry":
             "When the draw pile is empty, a marriage is still allowed; the player draws nothing.",

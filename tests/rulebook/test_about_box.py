@@ -1,0 +1,199 @@
+"""The "about the game" box: its figures on the built page are those that ``forge simulate
+--json`` prints with the seed, game count and policy declared in each engine (Game.ABOUT),
+written in the page's language (French decimal comma, % after a narrow no-break space), and
+each house ruling is named by the rulebook's own words."""
+from __future__ import annotations
+
+import functools
+import json
+import re
+import shutil
+
+import pytest
+
+from forge.engine.core import game_names
+from forge.rulebook.about import ruling_labels, run_of
+from forge.rulebook.source import read_edition
+
+from ..conftest import ROOT, run_forge
+from .htmltools import NS, by_class, find_all, parse, text_of
+
+#: a number as each language writes it in the box: decimal mark, then the percent sign
+NUMBER = {"fr": re.compile(r"^(\d+)(?:,(\d+))?(\u202f%)?$"), "en": re.compile(r"^(\d+)(?:\.(\d+))?(%)?$")}
+
+#: a Familienbande rulebook of our own (the real one is written elsewhere): its house rulings
+#: named as rulebooks do, by their code in backticks, in a list and in a section of their own
+RULES = {
+    "fr": """# Familienbande
+
+Une règle réduite à ses règles maison, pour le test de l'encadré.
+
+## Fin de partie {#end}
+
+Les joueurs à égalité départagés par leurs cartes en main (règle maison `familienbande.tie`).
+
+## Règles maison {#house-rulings}
+
+- `familienbande.empty-pile-marry` : quand la pioche est vide, un mariage reste permis.
+- `familienbande.empty-pile-pass` : passer sans rien piocher, la pioche étant vide.
+- `familienbande.stalemate` : **tout le monde passe** ; la partie s'arrête.
+""",
+    "en": """# Familienbande
+
+A rulebook cut down to its house rulings, for the test of the box.
+
+## End of the game {#end}
+
+Players tied are told apart by the cards in their hands (house ruling `familienbande.tie`).
+
+## House rulings {#house-rulings}
+
+- `familienbande.empty-pile-marry`: when the draw pile is empty, a marriage is still allowed.
+- `familienbande.empty-pile-pass`: passing without drawing, the pile being empty.
+- `familienbande.stalemate`: **everybody passes**; the game stops.
+""",
+}
+LABELS = {
+    "fr": {"familienbande.empty-pile-marry": ("Quand la pioche est vide", "house-rulings"),
+           "familienbande.empty-pile-pass": ("Passer sans rien piocher", "house-rulings"),
+           "familienbande.stalemate": ("Tout le monde passe", "house-rulings"),
+           "familienbande.tie": ("Fin de partie", "end")},
+    "en": {"familienbande.empty-pile-marry": ("When the draw pile is empty", "house-rulings"),
+           "familienbande.empty-pile-pass": ("Passing without drawing", "house-rulings"),
+           "familienbande.stalemate": ("Everybody passes", "house-rulings"),
+           "familienbande.tie": ("End of the game", "end")},
+}
+
+
+def read(text: str, lang: str) -> float:
+    """A figure of the box read back; it must be written as ``lang`` writes numbers."""
+    m = NUMBER[lang].match(text)
+    assert m, f"{text!r} is not a number written in {lang}"
+    return float(f"{m[1]}.{m[2] or 0}")
+
+
+def cell(el) -> str:
+    """A cell's text as written (text_of would turn the narrow no-break space into a space)."""
+    return "".join(el.itertext()).strip(" \n")
+
+
+def box(page, lang: str) -> dict:
+    """The figures of the page's box: per player count, length and wins; per ruling, its
+    label, link and shares."""
+    root = parse(page)
+    [aside] = by_class(root, "aside", "about")
+    length_table, rulings_table = find_all(aside, "table")
+    rows = {}
+    for tr in find_all(length_table.find(f"{NS}tbody"), "tr"):
+        cells = [cell(td) for td in find_all(tr, "td")]
+        rows[int(text_of(tr.find(f"{NS}th")))] = {
+            "mean": read(cells[0], lang), "median": read(cells[1], lang),
+            "wins": [read(c, lang) for c in cells[2:] if c]}
+    rulings = {}
+    for tr in find_all(rulings_table.find(f"{NS}tbody"), "tr"):
+        th = tr.find(f"{NS}th")
+        link = th.find(f"{NS}a")
+        rulings[text_of(th.find(f"{NS}code"))] = {
+            "label": text_of(link if link is not None else th), "href": link.get("href") if link is not None else None,
+            "shares": [read(cell(td), lang) for td in find_all(tr, "td")]}
+    return {"rows": rows, "rulings": rulings, "source": text_of(by_class(aside, "p", "about-source")[0])}
+
+
+@functools.lru_cache(maxsize=None)
+def simulated(game: str, cwd) -> dict[int, dict]:
+    """``forge simulate --json`` run for each player count of the game's declared run."""
+    run = run_of(game)
+    out = {}
+    for n in run.players:
+        result = run_forge("simulate", game, "--players", str(n), "--games", str(run.games), "--seed", str(run.seed),
+                           "--policy", run.policy, "--json", cwd=cwd)
+        assert result.returncode == 0, result.stderr
+        out[n] = json.loads(result.stdout)
+    return out
+
+
+#: half the last digit shown (one decimal), and a hair for binary fractions: 164.75 is shown 164.8
+HALF = 0.05 + 1e-9
+
+
+def assert_same_figures(shown: dict, sims: dict[int, dict]) -> None:
+    """Every figure of the box equals the simulation's, to the precision it is written with."""
+    assert sorted(shown["rows"]) == sorted(sims)
+    for n, data in sims.items():
+        row = shown["rows"][n]
+        assert row["mean"] == pytest.approx(data["length"]["mean"], abs=HALF)
+        assert row["median"] == data["length"]["median"]
+        assert row["wins"] == pytest.approx([100 * w for w in data["win_rate_by_seat"]], abs=HALF)
+    assert len(shown["rulings"]) >= 3
+    for i, n in enumerate(sims):
+        reached = sims[n]["rulings"]
+        assert set(reached) <= set(shown["rulings"])
+        for name, ruling in shown["rulings"].items():
+            share = reached.get(name, {}).get("share_of_games", 0)
+            assert ruling["shares"][i] == pytest.approx(100 * share, abs=HALF), (name, n)
+
+
+@pytest.fixture(scope="module")
+def familienbande_site(tmp_path_factory):
+    """A scratch project whose Familienbande rulebook is ours, built by the real command."""
+    project = tmp_path_factory.mktemp("about")
+    for name in ("cardspecs", "templates"):
+        shutil.copytree(ROOT / name, project / name)
+    folder = project / "rules_src" / "familienbande"
+    folder.mkdir(parents=True)
+    for lang, text in RULES.items():
+        (folder / f"{lang}.md").write_text(text, encoding="utf-8")
+    result = run_forge("build", "familienbande", "--out", "out", cwd=project)
+    assert result.returncode == 0, result.stderr
+    return project
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_familienbande_box_shows_the_simulated_figures(familienbande_site, lang):
+    shown = box(familienbande_site / "out" / "familienbande" / lang / "rules.html", lang)
+    assert_same_figures(shown, simulated("familienbande", familienbande_site))
+    run = run_of("familienbande")
+    assert f"--games {run.games} --seed {run.seed} --policy {run.policy}" in shown["source"]
+    assert f"{run.games}" in shown["source"].split("forge simulate")[0]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_rulings_are_named_by_the_rulebook_in_its_language(familienbande_site, lang):
+    shown = box(familienbande_site / "out" / "familienbande" / lang / "rules.html", lang)
+    got = {name: (r["label"], r["href"]) for name, r in shown["rulings"].items()}
+    assert got == {name: (label, f"#{href}") for name, (label, href) in LABELS[lang].items()}
+
+
+def test_percentages_follow_each_language(familienbande_site):
+    fr = (familienbande_site / "out" / "familienbande" / "fr" / "rules.html").read_text(encoding="utf-8")
+    en = (familienbande_site / "out" / "familienbande" / "en" / "rules.html").read_text(encoding="utf-8")
+    assert re.search(r"<td>\d+,\d\u202f%</td>", fr) and not re.search(r"<td>\d+\.\d", fr)
+    assert re.search(r"<td>\d+\.\d%</td>", en) and not re.search(r"<td>\d+,\d", en)
+
+
+@pytest.mark.parametrize("game", [g for g in game_names() if run_of(g)])
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_project_pages_show_the_simulated_figures(site, game, lang):
+    page = site / game / lang / "rules.html"
+    if not page.is_file():
+        pytest.skip(f"no {lang} rulebook for {game} yet")
+    shown = box(page, lang)
+    assert_same_figures(shown, simulated(game, ROOT))
+    assert all(r["label"] and r["href"] for r in shown["rulings"].values()), "the rulebooks name every ruling"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_game_without_a_declared_run_has_no_box(site, lang):
+    assert run_of("majority") is None
+    assert not by_class(parse(site / "majority" / lang / "rules.html"), "aside", "about")
+
+
+def test_a_ruling_named_only_in_code_or_nowhere_is_shown_by_its_code(tmp_path):
+    path = tmp_path / "rules_src" / "game" / "en.md"
+    path.parent.mkdir(parents=True)
+    path.write_text("# Game\n\n## Play {#play}\n\n```\n- `g.fenced`: not prose\n```\n\n"
+                    "### Draws {#draws}\n\nSee `g.draw`.\n\n- `g.item` : *the pile* is empty; rest.\n", encoding="utf-8")
+    edition = read_edition(path)
+    labels = ruling_labels([(path, s) for s in edition.sections], ["g.fenced", "g.draw", "g.item", "g.none"])
+    assert labels == {"g.fenced": (None, None), "g.draw": ("Draws", "draws"), "g.item": ("The pile is empty", "draws"),
+                      "g.none": (None, None)}
