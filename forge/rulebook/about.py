@@ -35,9 +35,17 @@ def run_of(game: str) -> Run | None:
         return None
 
 
+_MEASURED: dict = {}
+
+
 def measure(game: str, run: Run) -> list[dict]:
-    """``forge simulate --json``'s figures for each player count of ``run``."""
-    return [simulate(game, n, run.games, run.seed, policy=run.policy).as_dict() for n in run.players]
+    """``forge simulate --json``'s figures for each player count of ``run``; measured once per
+    process and folder (the engine reads its printed deck once per process too), so both
+    language editions of a page share one simulation."""
+    key = (game, run, Path.cwd())
+    if key not in _MEASURED:
+        _MEASURED[key] = [simulate(game, n, run.games, run.seed, policy=run.policy).as_dict() for n in run.players]
+    return _MEASURED[key]
 
 
 def number(value: float, decimals: int, ui: dict) -> str:

@@ -13,7 +13,7 @@ from forge.engine.examples import check_file
 from ..conftest import ROOT
 
 #: a whole number inside an example's expect mapping: "nose: 8", "[3, 4]", "Alice: -10"
-NUMBER = re.compile(r"(?<![\w.#-])(-?\d+)(?![\w.])")
+NUMBER = re.compile(r'(?<![\w.#-])(-?\d+)(?![\w.])(?!"?\s*:)')     # a value, not a key: 2: 4, "2": 4
 
 
 def _expect_numbers(lines: list[str]) -> list[tuple[int, re.Match]]:
