@@ -42,8 +42,10 @@ def dalmuti_build(tmp_path_factory) -> Path:
 
 @pytest.fixture
 def project(tmp_path) -> Path:
-    """A scratch project holding a copy of the real cardspecs/."""
+    """A scratch project holding a copy of the real cardspecs/ (and the rules data a kit prints:
+    Chat vert's added rules), without rulebooks."""
     shutil.copytree(ROOT / "cardspecs", tmp_path / "cardspecs")
+    shutil.copytree(ROOT / "rules_src", tmp_path / "rules_src", ignore=shutil.ignore_patterns("*.md", "figures.yaml"))
     return tmp_path
 
 

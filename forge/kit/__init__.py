@@ -2,7 +2,8 @@
 
 Importing this package registers every layout (one module per component kind).
 """
-from . import back, numbered, panel, portrait, reference, signs, tokens, track, vote, word  # noqa: F401  (register layouts)
+from . import (back, cat_back, colour_card, numbered, panel, portrait, reference, rule_card, signs,  # noqa: F401
+               tokens, track, vote, word)  # (register layouts)
 from .registry import LAYOUTS
 
 __all__ = ["LAYOUTS"]

@@ -23,6 +23,7 @@ from ..inputs import inside
 from ..limits import limit
 from .checks import Problems, check_keys, copies_checker, enum, is_, str_list, typed
 from .data import read_rows
+from .entries import read_entries
 from .extends import component_extends, load_with_extends
 from .model import CARD_PRESETS, Component, Face, GameSpec, PrintSettings, Row
 from .resolve import check_templates, resolve_face
@@ -54,7 +55,8 @@ COMPONENT_KEYS = {
     "page": "board page size: {width, height}",
     "copies": "copies of each row (a row's own 'copies' field wins)",
     "rows": "the cards' data, inline: a list of mappings",
-    "data": "the cards' data in a file: CSV with a header, or a YAML list; {lang} in the path: one file per language",
+    "data": "the cards' data in a file: CSV with a header, or a YAML list; {lang} in the path: one file per "
+            "language; or {file, entries, text, texts, others}: the entries of a YAML mapping, texts per language",
     "front": "front layout: {layout: NAME, …its parameters}",
     "back": "back layout: {layout: NAME, …its parameters}",
     "print": "print settings for this component only",
@@ -171,6 +173,10 @@ def _component(name: str, d: LocDict, spec_dir: Path, root: Path, base_print: Pr
         rows = []
         lang_rows = {lang: _typed_rows(read_rows(d, spec_dir, root, pb, data.replace("{lang}", lang)), copies, pb)
                      for lang in languages}
+    elif isinstance(data, LocDict):                      # the entries of a mapping, texts per language
+        rows = []
+        lang_rows = {lang: _typed_rows(records, copies, pb)
+                     for lang, records in read_entries(d, spec_dir, root, languages, pb).items()}
     else:
         rows, lang_rows = _typed_rows(read_rows(d, spec_dir, root, pb), copies, pb), {}
     front = _face(d, "front", kind, pb)

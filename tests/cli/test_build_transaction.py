@@ -24,7 +24,7 @@ ARGS = ("dalmuti", "--lang", "en", "--paper", "a4")     # 17 files, about a seco
 def book_project(project):
     """A scratch project that also builds rulebooks."""
     for folder in ("rules_src", "templates"):
-        shutil.copytree(ROOT / folder, project / folder)
+        shutil.copytree(ROOT / folder, project / folder, dirs_exist_ok=True)
     return project
 
 

@@ -18,3 +18,9 @@ def familienbande_build(tmp_path_factory) -> Path:
 def majority_build(tmp_path_factory) -> Path:
     """The Majority kit built once."""
     return build_game(tmp_path_factory, "majority")
+
+
+@pytest.fixture(scope="session")
+def chatvert_build(tmp_path_factory) -> Path:
+    """The Chat vert kit built once."""
+    return build_game(tmp_path_factory, "chatvert")

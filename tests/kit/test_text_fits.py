@@ -15,11 +15,14 @@ from forge.spec.loader import load_spec, resolve_face
 from ..conftest import ROOT
 from ..pdftools import Sheet, open_pdf, box, overlaps, sheets, within, words
 
-GAMES = ("dalmuti", "familienbande", "majority")
+GAMES = ("chatvert", "dalmuti", "familienbande", "majority")
 
 #: The parameters each layout prints as text (the others choose colours, symbols, art).
 PRINTED = {
     "numbered": ("value", "title", "caption"),
+    "colour_card": ("caption",),
+    "rule_card": ("title", "text", "phrases", "say"),
+    "cat_back": ("title", "subtitle"),
     "back": ("title",),
     "reference": ("heading", "note"),
     "portrait": ("card",),
