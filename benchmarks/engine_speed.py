@@ -8,7 +8,8 @@ there. Everything runs on one core, one game after another.
 
     python benchmarks/engine_speed.py [--seconds 5]
 
-Target: Dalmuti ≥ 5 × RLCard UNO steps/s (the env loop with random agents).
+Targets: Dalmuti and Chat vert (base rules) ≥ 5 × RLCard UNO steps/s (the env loop with random
+agents); Chat vert with all ten added rules is measured beside them.
 """
 from __future__ import annotations
 
@@ -57,20 +58,25 @@ print(json.dumps({"version": rlcard.__version__, "steps_s": steps / env_dt, "gam
 """
 
 
-def forge_speed(name: str, players: int, seconds: float, policy: str) -> tuple[float, float]:
+def forge_speed(name: str, players: int, seconds: float, policy: str, options: dict | None = None) -> tuple[float, float]:
     """Steps and games per second of ``name``'s playouts, every seat playing ``policy``."""
     game = get_game(name)
     policy = policies_of(name)[policy]
     names = [f"P{i}" for i in range(players)]
-    game.new_state(names, {}, random.Random(0))          # reads the printed deck before timing
+    options = options or {}
+    game.new_state(names, options, random.Random(0))     # reads the printed deck before timing
     t, steps, games = time.perf_counter(), 0, 0
     while time.perf_counter() - t < seconds:
-        state = game.new_state(names, {}, random.Random(games))
+        state = game.new_state(names, options, random.Random(games))
         playout(state, policy)
         steps += state.steps
         games += 1
     dt = time.perf_counter() - t
     return steps / dt, games / dt
+
+
+CHATVERT_RULES = ["tortue", "belette", "velocyclette", "nom-rouge", "chien-rouge", "grand-pere", "croisement",
+                  "transfert", "de", "ficelle"]
 
 
 def rlcard_python() -> str:
@@ -95,7 +101,10 @@ def main() -> None:
     rows = [("forge Dalmuti, 5 players, random", *forge_speed("dalmuti", 5, args.seconds, "random")),
             ("forge Majority, 6 players, uniform votes", *forge_speed("majority", 6, args.seconds, "uniform")),
             ("forge Familienbande, 3 players, random", *forge_speed("familienbande", 3, args.seconds, "random")),
-            ("forge Familienbande, 3 players, greedy", *forge_speed("familienbande", 3, args.seconds, "greedy"))]
+            ("forge Familienbande, 3 players, greedy", *forge_speed("familienbande", 3, args.seconds, "greedy")),
+            ("forge Chat vert, 4 players, base rules", *forge_speed("chatvert", 4, args.seconds, "random")),
+            ("forge Chat vert, 4 players, all ten added rules",
+             *forge_speed("chatvert", 4, args.seconds, "random", {"rules": CHATVERT_RULES}))]
     uno = json.loads(subprocess.run([rlcard_python(), "-c", UNO_SCRIPT, str(args.seconds)], check=True,
                                     capture_output=True, text=True).stdout.strip().splitlines()[-1])
     rows.append((f"RLCard {uno['version']} UNO, random agents (env.run)", uno["steps_s"], uno["games_s"]))
@@ -105,6 +114,7 @@ def main() -> None:
         print(f"{label:45} {steps:>10,.0f} {games:>9,.0f} {steps / uno['steps_s']:>14.2f}")
     print(f"target: Dalmuti >= 5 × RLCard UNO steps/s; measured {rows[0][1] / uno['steps_s']:.2f} "
           f"(vs UNO's bare game loop: {rows[0][1] / uno['raw_steps_s']:.2f})")
+    print(f"target: Chat vert (base rules) >= 5 × RLCard UNO steps/s; measured {rows[4][1] / uno['steps_s']:.2f}")
 
 
 if __name__ == "__main__":

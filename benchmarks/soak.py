@@ -24,7 +24,17 @@ RUNS = {
     "dalmuti": (range(4, 9), ("random",), lambda seed: {"climbing_bonus": seed % 2 == 0}),
     "majority": (range(3, 11), ("uniform",), lambda seed: {"variant": seed % 2 == 0}),
     "familienbande": (range(2, 5), ("random", "greedy"), lambda seed: {}),
+    # Chat vert: the base game, each added rule alone and all ten, in turn; forgetful, talkative players
+    "chatvert": (range(2, 11), ("random",), lambda seed: {"rules": _chatvert_rules(seed), "forget": 0.1,
+                                                          "blurt": 0.05}),
 }
+
+
+def _chatvert_rules(seed: int) -> list[str]:
+    from forge.engine.games.chatvert import rulebook
+    every = list(rulebook().rules)
+    pick = seed // 9 % (len(every) + 2)          # 9 player counts, then: base, each rule, all of them
+    return [] if pick == 0 else every if pick == len(every) + 1 else [every[pick - 1]]
 
 
 def chunk(args):

@@ -34,7 +34,7 @@ def _expect_numbers(lines: list[str]) -> list[tuple[int, re.Match]]:
     return out
 
 
-@pytest.mark.parametrize("game,least", [("familienbande", 20), ("dalmuti", 10)])
+@pytest.mark.parametrize("game,least", [("familienbande", 20), ("dalmuti", 10), ("chatvert", 30)])
 def test_every_expected_number_is_checked_at_its_line(tmp_path, monkeypatch, game, least):
     source = ROOT / "rules_src" / game / "en.md"
     if not source.exists():
@@ -46,6 +46,8 @@ def test_every_expected_number_is_checked_at_its_line(tmp_path, monkeypatch, gam
     assert len(numbers) >= least, f"only {len(numbers)} expected numbers in {source}"
     target = tmp_path / "rules_src" / game / "en.md"
     target.parent.mkdir(parents=True)
+    for data in (ROOT / "rules_src" / game).glob("*.yaml"):     # figures, Chat vert's added rules
+        shutil.copy(data, target.parent)
     for i, m, offset in numbers:
         changed = list(lines)
         start, end = offset + m.start(1), offset + m.end(1)
