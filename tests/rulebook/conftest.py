@@ -22,11 +22,13 @@ def site(tmp_path_factory) -> Path:
 def rules_project(tmp_path) -> Path:
     """A scratch copy of the project's rulebooks, card specs and templates."""
     for name in ("cardspecs", "rules_src", "templates"):
-        shutil.copytree(ROOT / name, tmp_path / name)
+        shutil.copytree(ROOT / name, tmp_path / name, dirs_exist_ok=True)
     return tmp_path
 
 
-PAGES = [(g, l) for g in ("dalmuti", "familienbande", "majority") for l in ("fr", "en")]
+#: every rulebook of the project and its editions (rules_src/<game>/<lang>.md)
+PAGES = [(g.name, l) for g in sorted((ROOT / "rules_src").iterdir()) if g.is_dir()
+         for l in ("fr", "en") if (g / f"{l}.md").is_file()]
 
 
 def insert_after(path: Path, anchor: str, text: str) -> int:

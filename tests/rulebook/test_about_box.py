@@ -138,7 +138,7 @@ def familienbande_site(tmp_path_factory):
     """A scratch project whose Familienbande rulebook is ours, built by the real command."""
     project = tmp_path_factory.mktemp("about")
     for name in ("cardspecs", "templates"):
-        shutil.copytree(ROOT / name, project / name)
+        shutil.copytree(ROOT / name, project / name, dirs_exist_ok=True)
     folder = project / "rules_src" / "familienbande"
     folder.mkdir(parents=True)
     for lang, text in RULES.items():

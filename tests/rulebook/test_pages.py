@@ -102,6 +102,15 @@ def test_every_example_is_drawn_with_its_cards_and_marked_checked(site, game, la
             want = sum(len(re.findall(r"\d+", e)) for e in entries) \
                 + sum(len(str(h).split()) for h in (given.get("hands") or {}).values()) \
                 + sum(len(re.findall(r"\d+", m)) for m in moves)
+        elif game == "chatvert":
+            # hands, the top card and the draw pile given; the cards each play and "same" lays
+            # (not the colour a major names, nor the phrases said after the comma)
+            colours = {"yellow", "red", "blue", "green"}
+            laid = [m.split(":")[1].split(",")[0].split() for m in data.get("moves", []) + data.get("refused", [])]
+            want = sum(len(str(given.get(k) or "").split()) for k in ("top", "draw_pile")) \
+                + sum(len(str(h).split()) for h in (given.get("hands") or {}).values()) \
+                + sum(len([w for w in words[1:] if w not in colours]) for words in laid
+                      if words and words[0] in ("play", "same"))
         else:
             votes = given.get("votes") or []
             want = sum(len(v) for v in (votes if isinstance(votes, list) else [votes]))
