@@ -29,6 +29,7 @@ from ..fields import Field
 from . import _chatvert_cards as cards
 from ._chatvert_cards import (COLOURED, PLUS2, PLUS4, REV, SKIP, WILD, Draw, PassToken, Play, Same, Take, Wait,
                               card_name)
+from ._chatvert_effects import Effects
 from ._chatvert_rules import CARD_NAME, COLOURS, Rulebook, matches, read_rules
 
 __all__ = ["ChatVert", "ChatVertState", "rulebook", "POLICIES", "RULES_FILE"]
@@ -58,7 +59,7 @@ def rulebook() -> Rulebook:
     return cached[2]
 
 
-class ChatVertState(State):
+class ChatVertState(Effects, State):
     def __init__(self, game: "ChatVert", players: Sequence[str], rng: random.Random, options: Mapping):
         super().__init__(game, players, rng)
         n = len(players)
@@ -260,11 +261,6 @@ class ChatVertState(State):
         if self.sizes[seat] == 0 and kind is not Wait:
             self.game_winners = [seat]
 
-    def _targeted(self, seat: int, due: dict) -> None:
-        for r in self.on_targeted:
-            if r.penalty_kind in ("any", self.stack_kind):
-                self._fire(r, seat, due, -1)
-
     def _play(self, seat: int, move, due: dict) -> None:
         n, d = len(self.players), self.direction
         played = move.cards
@@ -325,60 +321,6 @@ class ChatVertState(State):
                 self.triggered[rid] += 1
             for r in self.on_one:
                 self._fire(r, seat, due, first)
-
-    def _fire(self, rule, seat: int, due: dict, card: int) -> None:
-        """Apply a triggered rule's effects for ``seat`` (the phrases become due)."""
-        self.triggered[rule.id] += 1
-        for e in rule.effects:
-            if e.kind == "roll":
-                v = self._roll(e.die)
-                e = next(then for lo, hi, then in e.outcomes if lo <= v <= hi)
-                if e is None:
-                    continue
-            if e.kind == "say":
-                due[e.phrase] = rule.id
-            elif e.kind == "take-token":
-                self.tokens[e.token] = seat
-            elif e.kind == "draw":
-                for who in self._who(e.who, seat):
-                    self._draw(who, e.cards)
-
-    def _who(self, who: str, seat: int) -> list[int]:
-        n = len(self.players)
-        return {"player": [seat], "previous": [(seat - self.direction) % n], "next": [(seat + self.direction) % n],
-                "all": list(range(n)), "others": [s for s in range(n) if s != seat]}[who]
-
-    def _judge(self, seat: int, says, due: dict) -> None:
-        """Penalty cards for phrases forgotten and phrases nobody asked for (one card for a
-        phrase said instead of the one due: ruling chatvert.said-instead)."""
-        if says is None:                                   # a simulated player
-            if not due and not self.blurt:
-                return
-            said = {p for p in due if not (self.forget and self.rng.random() < self.forget)}
-            if self.blurt and self.rng.random() < self.blurt:
-                said.add(self.phrases[self.rng.randrange(len(self.phrases))])
-        else:
-            said = set(says)
-        if said == due.keys():
-            return
-        missing = [due[p] for p in due if p not in said]
-        extra = [p for p in said if p not in due]
-        for i, reason in enumerate(missing):
-            if i < len(extra):
-                self.rule("chatvert.said-instead")
-            self._penalise(seat, reason)
-        for _ in extra[len(missing):]:
-            self._penalise(seat, "blurt")
-
-    def _penalise(self, seat: int, reason: str) -> None:
-        self.penalties[reason] += 1
-        self.penalised[seat].append(reason)
-        self._draw(seat, 1)
-
-    def _stalemate(self) -> None:
-        self.rule("chatvert.stalemate")
-        fewest = min(self.sizes)
-        self.game_winners = [s for s, k in enumerate(self.sizes) if k == fewest]
 
     def scores(self) -> list[int]:
         return [-k for k in self.sizes]
