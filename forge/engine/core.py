@@ -32,7 +32,7 @@ from pathlib import Path
 from ..errors import EngineError, IllegalMove, MoveError
 
 __all__ = ["Game", "State", "AboutRun", "CardRef", "Shown", "Policy", "random_policy", "playout", "GAMES", "register", "get_game",
-           "kit_file", "kit_spec", "game_names"]
+           "kit_file", "kit_spec", "kit_component", "game_names"]
 
 
 @dataclass(frozen=True)
@@ -281,6 +281,17 @@ def game_names() -> list[str]:
     import pkgutil
     from . import games
     return sorted(m.name for m in pkgutil.iter_modules(games.__path__) if not m.name.startswith("_"))
+
+
+def kit_component(spec, name: str, title: str):
+    """The component ``name`` of a loaded kit that an engine plays, with one data file for
+    every language: (component, []) — or (None, [the located error]) when it is missing."""
+    from ..errors import Location, SpecError
+    comp = spec.components.get(name)
+    if comp is None or comp.lang_rows:
+        return None, [SpecError(Location(spec.path, 1), f"the {title} engine needs a '{name}' component with "
+                                "one data file for every language", hint=f"see cardspecs/{spec.game}.yaml")]
+    return comp, []
 
 
 def kit_spec(game_name: str):

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...errors import Location, MoveError, SpecError
-from ..core import CardRef
+from ...errors import MoveError, SpecError
+from ..core import CardRef, kit_component
 from ._chatvert_rules import COLOURS, KIND_OF
 
 __all__ = ["WILD", "PLUS4", "SKIP", "REV", "PLUS2", "LETTERS", "SYMBOLS", "card_code", "card_name", "Play",
@@ -160,10 +160,9 @@ def parse_move(text: str):
 def check_deck(spec) -> list:
     """The printed deck (component ``cards``): every row's ``card`` is a card of the notation
     (or ``blank``), each once, and every coloured card and both majors are there."""
-    comp = spec.components.get("cards")
-    if comp is None or comp.lang_rows:
-        return [SpecError(Location(spec.path, 1), "the Chat vert engine needs a 'cards' component with one data "
-                          "file for every language", hint="see cardspecs/chatvert.yaml")]
+    comp, problems = kit_component(spec, "cards", "Chat vert")
+    if comp is None:
+        return problems
     problems, seen = [], {}
     for row in comp.rows:
         card = str(row.fields.get("card", ""))

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ...errors import Location, MoveError, SpecError
-from ..core import CardRef
+from ...errors import MoveError, SpecError
+from ..core import CardRef, kit_component
 
 __all__ = ["JESTER", "Play", "Pass", "Give", "Revolution", "PASS", "parse_cards", "show_cards", "play_of",
            "refs", "PLAYS", "check_deck", "deck_from_spec"]
@@ -96,10 +96,9 @@ def play_of(cards: Sequence[int]) -> Play | None:
 def check_deck(spec, max_players: int) -> list:
     """The printed deck (component ``cards``): one row per rank, value 1 to 12 or a jester
     (any other value), each rank once, and enough cards for 8 players to pay their taxes."""
-    comp = spec.components.get("cards")
-    if comp is None or comp.lang_rows:
-        return [SpecError(Location(spec.path, 1), "the Dalmuti engine needs a 'cards' component "
-                          "with one data file for every language", hint="see cardspecs/dalmuti.yaml")]
+    comp, problems = kit_component(spec, "cards", "Dalmuti")
+    if comp is None:
+        return problems
     problems, seen = [], {}
     for row in comp.rows:
         value = str(row.fields.get("value", ""))

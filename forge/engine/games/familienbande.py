@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Mapping, Sequence
 
-from ...errors import InvariantError, Location, MoveError, SpecError
-from ..core import AboutRun, Game, State, kit_spec, register
+from ...errors import InvariantError, MoveError, SpecError
+from ..core import AboutRun, Game, State, kit_component, kit_spec, register
 from ..fields import Field
 
 __all__ = ["Familienbande", "FamilienbandeState", "Marry", "Child", "Pass", "TRAITS", "POLICIES", "capacity"]
@@ -357,10 +357,9 @@ class Familienbande(Game):
     def check_kit(self, spec) -> list:
         """The portraits (component ``portraits``): card numbers unique, both genders, enough
         cards for a game (3 on the table and 5 in each of 4 hands)."""
-        comp = spec.components.get("portraits")
-        if comp is None or comp.lang_rows:
-            return [SpecError(Location(spec.path, 1), "the Familienbande engine needs a 'portraits' component "
-                              "with one data file for every language", hint="see cardspecs/familienbande.yaml")]
+        comp, problems = kit_component(spec, "portraits", "Familienbande")
+        if comp is None:
+            return problems
         problems, seen = [], {}
         for row in comp.rows:
             card = str(row.fields.get("card", ""))
