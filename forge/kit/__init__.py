@@ -2,8 +2,8 @@
 
 Importing this package registers every layout (one module per component kind).
 """
-from . import (back, cat_back, colour_card, numbered, panel, portrait, reference, rule_card, signs,  # noqa: F401
-               tokens, track, vote, word)  # (register layouts)
+from . import (back, board, cat_back, colour_card, numbered, panel, playing_card, portrait, reference,  # noqa: F401
+               rule_card, signs, tokens, track, vote, word)  # (register layouts)
 from .registry import LAYOUTS
 
 __all__ = ["LAYOUTS"]

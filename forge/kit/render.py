@@ -251,7 +251,10 @@ def _render_deck(spec, comp, lang, paper, fonts, problems: _Problems) -> Rendere
 
 def _render_pages(spec, comp, lang, paper, fonts, problems: _Problems) -> Rendered:
     """Boards and sheets: the layout draws the whole page; one page per card and side."""
-    W, H = comp.size if comp.kind == "board" else tuple(v * MM for v in PAPERS[paper])
+    if comp.kind == "board":
+        W, H = comp.size
+    else:                      # a sheet: the paper, turned when its print settings ask for landscape
+        W, H = sorted((v * MM for v in PAPERS[paper]), reverse=comp.print.orientation == "landscape")
     c, buf = _new_canvas(spec, comp, lang, (W, H), fonts)
     box = CardBox(W, H, 0.0, comp.print.margin)
     pages = 0

@@ -1,11 +1,12 @@
 """Kits built once per test session by the real command (Dalmuti's is in tests/conftest.py)."""
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 
-from ..conftest import build_game
+from ..conftest import ROOT, build_game, run_forge
 
 
 @pytest.fixture(scope="session")
@@ -24,3 +25,17 @@ def majority_build(tmp_path_factory) -> Path:
 def chatvert_build(tmp_path_factory) -> Path:
     """The Chat vert kit built once."""
     return build_game(tmp_path_factory, "chatvert")
+
+
+@pytest.fixture(scope="session")
+def gjdlv_build(tmp_path_factory) -> Path:
+    """The Grand Jeu de la Vie kit built once by the real command, in a scratch project holding
+    cardspecs/ and the rules data (no rulebook, which has its own tests)."""
+    project = tmp_path_factory.mktemp("gjdlv-project")
+    shutil.copytree(ROOT / "cardspecs", project / "cardspecs")
+    shutil.copytree(ROOT / "rules_src", project / "rules_src", ignore=shutil.ignore_patterns("*.md", "figures.yaml"))
+    out = project / "build"
+    result = run_forge("build", "gjdlv", "--out", str(out), cwd=project)
+    assert result.returncode == 0, result.stderr
+    assert "warning" not in (result.stdout + result.stderr).lower(), result.stdout + result.stderr
+    return out
