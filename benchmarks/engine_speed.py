@@ -104,7 +104,11 @@ def main() -> None:
             ("forge Familienbande, 3 players, greedy", *forge_speed("familienbande", 3, args.seconds, "greedy")),
             ("forge Chat vert, 4 players, base rules", *forge_speed("chatvert", 4, args.seconds, "random")),
             ("forge Chat vert, 4 players, all ten added rules",
-             *forge_speed("chatvert", 4, args.seconds, "random", {"rules": CHATVERT_RULES}))]
+             *forge_speed("chatvert", 4, args.seconds, "random", {"rules": CHATVERT_RULES})),
+            ("forge GJDLV, 4 players, Simples Règles",
+             *forge_speed("gjdlv", 4, args.seconds, "random", {"mode": "simples"})),
+            ("forge GJDLV, 4 players, Règles Abondantes",
+             *forge_speed("gjdlv", 4, args.seconds, "random", {"mode": "abondantes"}))]
     uno = json.loads(subprocess.run([rlcard_python(), "-c", UNO_SCRIPT, str(args.seconds)], check=True,
                                     capture_output=True, text=True).stdout.strip().splitlines()[-1])
     rows.append((f"RLCard {uno['version']} UNO, random agents (env.run)", uno["steps_s"], uno["games_s"]))
@@ -115,6 +119,7 @@ def main() -> None:
     print(f"target: Dalmuti >= 5 × RLCard UNO steps/s; measured {rows[0][1] / uno['steps_s']:.2f} "
           f"(vs UNO's bare game loop: {rows[0][1] / uno['raw_steps_s']:.2f})")
     print(f"target: Chat vert (base rules) >= 5 × RLCard UNO steps/s; measured {rows[4][1] / uno['steps_s']:.2f}")
+    print(f"Grand Jeu de la Vie (Abondantes, answer windows) vs UNO steps/s: {rows[7][1] / uno['steps_s']:.2f}")
 
 
 if __name__ == "__main__":

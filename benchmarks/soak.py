@@ -27,6 +27,8 @@ RUNS = {
     # Chat vert: the base game, each added rule alone and all ten, in turn; forgetful, talkative players
     "chatvert": (range(2, 11), ("random",), lambda seed: {"rules": _chatvert_rules(seed), "forget": 0.1,
                                                           "blurt": 0.05}),
+    # Le Grand Jeu de la Vie: both modes in turn (--games 200000 plays 100,000 of each), full 9-round games
+    "gjdlv": (range(3, 5), ("random",), lambda seed: {"mode": ("simples", "abondantes")[seed // 2 % 2]}),
 }
 
 

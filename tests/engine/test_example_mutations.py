@@ -34,7 +34,8 @@ def _expect_numbers(lines: list[str]) -> list[tuple[int, re.Match]]:
     return out
 
 
-@pytest.mark.parametrize("game,least", [("familienbande", 20), ("dalmuti", 10), ("chatvert", 30)])
+@pytest.mark.parametrize("game,least", [("familienbande", 20), ("dalmuti", 10), ("chatvert", 30),
+                                       ("gjdlv", 30)])
 def test_every_expected_number_is_checked_at_its_line(tmp_path, monkeypatch, game, least):
     source = ROOT / "rules_src" / game / "en.md"
     if not source.exists():

@@ -111,6 +111,19 @@ def test_every_example_is_drawn_with_its_cards_and_marked_checked(site, game, la
                 + sum(len(str(h).split()) for h in (given.get("hands") or {}).values()) \
                 + sum(len([w for w in words[1:] if w not in colours]) for words in laid
                       if words and words[0] in ("play", "same"))
+        elif game == "gjdlv":
+            # the two hand cards of each player's piles (not the cards below), every card of the
+            # zones and centre piles given, and the card each move lays (ejaculate, pass, steal,
+            # remove lay none shown)
+            cards = re.compile(r"(?:10|[2-9AJQK])[♠♣♥♦SCHD]")
+            tops = sum(1 for piles in (given.get("testicules") or {}).values()
+                       for side in str(piles).split("|") if side.split())
+            zones = sum(len(cards.findall(str(v))) for k in ("uterus", "uretre", "nursery", "formol")
+                        for v in (given.get(k) or {}).values())
+            centre = sum(len(cards.findall(str(given.get(k) or ""))) for k in ("ovulation", "mouchoir", "diva_cup"))
+            laid = sum(1 for m in data.get("moves", []) + data.get("refused", [])
+                       if m.split(":")[1].split()[0] in ("fertilise", "surrogate", "hold", "abort", "cancel"))
+            want = tops + zones + centre + laid
         else:
             votes = given.get("votes") or []
             want = sum(len(v) for v in (votes if isinstance(votes, list) else [votes]))
