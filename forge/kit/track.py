@@ -28,25 +28,18 @@ The track length is the ``length`` parameter (120 by default): a child in genera
 moves each of its symbols' markers g points, so a marker can pass the last space; the
 ``lap`` line says what to do then. Row count and space size follow from the length.
 
-Back (``track_back``)
----------------------
-A reference sheet: the title with the five trait symbols, three columns (a turn's
-actions, scoring, end of game) whose paragraphs are wrapped and shrunk together until the
-longest column fits, and a strip with the hand penalty for 1 … 7 cards,
-n(n+1)/2 = 1, 3, 6, 10, 15, 21, 28, labelled with ``penalty_label`` (``{n}`` the cards,
-``{p}`` the points, ``{s}`` an "s" when n > 1).
+The snake's geometry is in :mod:`.track_snake`, the back (``track_back``) in
+:mod:`.track_back`, and how the sheet is printed (whole, or in pieces on A4 and Letter) in
+:mod:`.track_print`.
 """
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
-
-from ..errors import excerpt
-from .art.pen import MIN_SIZE, DoesNotFit, Pen, largest_size, mix
+from .art.pen import Pen, mix
 from .art.traits import TRAIT_COLOURS, draw_trait
 from .registry import CardBox, Param, layout
+from .track_snake import GAP_X, TURN, Grid, arc, plan_grid, snake_cells, turn_x
 
-__all__ = ["draw_track", "draw_track_back", "hand_penalty", "snake_cells", "GENERATION_SIZES"]
+__all__ = ["draw_track", "draw_title", "wrap_fit", "GENERATION_SIZES"]
 
 MM = 72 / 25.4
 CARD_W, CARD_H = 63 * MM, 88 * MM
@@ -63,109 +56,11 @@ FIVE = "#ebcd9d"         # every 5th space
 TEN = "#7a4a2e"          # every 10th space, the start box
 ACCENT = "#6d2f3e"       # title and headings (a wine red, far from the lips' red)
 
-GAP_X = 0.6 * MM         # between spaces in a row
-GAP_Y = 2.6 * MM         # between rows
-TURN = 4.6 * MM          # room for a turn at each row end
 START_W = 18 * MM        # the start box
 EDGE = 0.8               # points: half the widest outline, kept inside the safe margin
 
 
-# -- numbers -------------------------------------------------------------------------
-
-def hand_penalty(n: int) -> int:
-    """Points lost for ``n`` cards left in hand: 1 + 2 + … + n."""
-    return n * (n + 1) // 2
-
-
-def snake_cells(length: int, rows: int) -> list[tuple[int, int, int]]:
-    """``(space, row, column)`` for spaces 1 … length−1 laid in ``rows`` rows, row 0 left
-    to right, row 1 right to left, and so on (space 0 is the start box)."""
-    cols = math.ceil((length - 1) / rows)
-    cells = []
-    for n in range(1, length):
-        row, k = divmod(n - 1, cols)
-        cells.append((n, row, k if row % 2 == 0 else cols - 1 - k))
-    return cells
-
-
-# -- the track's geometry -----------------------------------------------------------
-
-@dataclass(frozen=True)
-class _Grid:
-    rows: int
-    cols: int
-    px: float            # horizontal pitch
-    x0: float            # left edge of column 0's slot
-    y0: float            # bottom edge of row 0's spaces
-
-    @property
-    def s(self) -> float:
-        return self.px - GAP_X
-
-    @property
-    def py(self) -> float:
-        return self.s + GAP_Y
-
-    @property
-    def band(self) -> float:
-        """The ribbon's width."""
-        return self.s + 1.4 * MM
-
-    def cx(self, col: int) -> float:
-        return self.x0 + (col + 0.5) * self.px
-
-    def cy(self, row: int) -> float:
-        return self.y0 + row * self.py + self.s / 2
-
-    @property
-    def left(self) -> float:
-        return self.x0 + GAP_X / 2
-
-    @property
-    def right(self) -> float:
-        return self.x0 + self.cols * self.px - GAP_X / 2
-
-    @property
-    def bottom(self) -> float:
-        return self.y0 - (self.band - self.s) / 2
-
-    @property
-    def top(self) -> float:
-        return self.cy(self.rows - 1) + self.band / 2
-
-
-def _plan(length: int, x0: float, x1: float, y0: float, max_h: float) -> _Grid:
-    """The grid with the largest spaces: an even number of rows (so the end comes back
-    to the start), the width shared by the columns, no taller than ``max_h``."""
-    best: _Grid | None = None
-    for rows in (2, 4, 6, 8, 10):
-        cols = math.ceil((length - 1) / rows)
-        if cols * (rows - 1) >= length - 1 and rows > 2:
-            continue                                  # the last row would be empty
-        px = min((x1 - x0) / cols, 11 * MM)
-        # height of the band: (rows-1)·py + band = rows·px + const
-        over = (rows - 1) * (GAP_Y - GAP_X) + 1.4 * MM - GAP_X
-        px = min(px, (max_h - over) / rows)
-        grid = _Grid(rows, cols, px, x0, y0)
-        if best is None or grid.px > best.px + 1e-6:
-            best = grid
-    assert best is not None
-    return best
-
-
-def _arc(xe: float, ya: float, yb: float, side: int) -> list[tuple]:
-    """A half circle from (xe, ya) to (xe, yb) bulging to ``side`` (+1 right, −1 left)."""
-    r = (yb - ya) / 2
-    ym, k = ya + r, 0.5523 * r
-    return [("C", xe + side * k, ya, xe + side * r, ym - k, xe + side * r, ym),
-            ("C", xe + side * r, ym + k, xe + side * k, yb, xe, yb)]
-
-
-def _turn_x(g: _Grid, side: int) -> float:
-    """Where a turn's half circle starts so its outer edge reaches the turn room's edge."""
-    reach = g.py / 2 + g.band / 2
-    return g.right + TURN - reach if side > 0 else g.left - TURN + reach
-
+# -- the track ---------------------------------------------------------------------
 
 def _chevron(pen: Pen, x: float, y: float, size: float, angle: float) -> None:
     """A notched arrowhead centred on (x, y) pointing at ``angle`` degrees."""
@@ -176,7 +71,7 @@ def _chevron(pen: Pen, x: float, y: float, size: float, angle: float) -> None:
                      (-size * 0.45, -size * 0.5)])
 
 
-def _draw_ribbon(pen: Pen, g: _Grid, length: int, start_edge: float) -> None:
+def _draw_ribbon(pen: Pen, g: Grid, length: int, start_edge: float) -> None:
     """The band behind the spaces, its turns, and the arrows showing the way."""
     cmds: list[tuple] = [("M", start_edge - 2, g.cy(0))]
     last_row = g.rows - 1
@@ -189,9 +84,9 @@ def _draw_ribbon(pen: Pen, g: _Grid, length: int, start_edge: float) -> None:
                 last_col = (length - 2) % g.cols
                 cmds.append(("L", g.cx(last_col), g.cy(row)))
             break
-        xe = _turn_x(g, side)
+        xe = turn_x(g, side)
         cmds.append(("L", xe, g.cy(row)))
-        cmds += _arc(xe, g.cy(row), g.cy(row + 1), side)
+        cmds += arc(xe, g.cy(row), g.cy(row + 1), side)
     pen.style(None, RIBBON, g.band)
     pen.path(cmds)
     # arrows: out of the start, at every turn, back into the start
@@ -330,7 +225,7 @@ def _draw_generations(pen: Pen, x: float, y: float, w: float, h: float, word: st
             pen.line(x + w / 2, prev, x + w / 2, cy + ch / 2)
 
 
-def _title(pen: Pen, x: float, top: float, text: str, max_w: float, size: float = 22.0) -> float:
+def draw_title(pen: Pen, x: float, top: float, text: str, max_w: float, size: float = 22.0) -> float:
     """The title, left-aligned under ``top``, shrunk to ``max_w`` (not under 8 pt); return
     the rule's height under it."""
     size = pen.fit_size(text, size, max_w, "serif", min_size=8.0)
@@ -351,7 +246,7 @@ def _loop_icon(pen: Pen, x: float, y: float, r: float) -> None:
     pen.polygon([(x - r * 0.2, y - r * 1.55), (x + r * 0.7, y - r), (x - r * 0.2, y - r * 0.45)])
 
 
-def _wrap_fit(pen: Pen, text: str, size: float, width: float, height: float, max_lines: int,
+def wrap_fit(pen: Pen, text: str, size: float, width: float, height: float, max_lines: int,
               font: str = "sans", leading: float = 1.25, min_size: float = 5.0) -> tuple[float, list[str]]:
     """The largest size ≤ ``size`` at which ``text`` wraps to at most ``max_lines`` lines
     fitting ``width`` × ``height``, wrapped as evenly as that number of lines allows (no
@@ -377,6 +272,10 @@ def _wrap_fit(pen: Pen, text: str, size: float, width: float, height: float, max
     lap=Param("text", "Au-delà de 119 : repartez de 0 et retenez 120",
               help="what to do past the last space, printed near it"),
     length=Param("number", 120, help="spaces on the track, numbered 0 … length − 1", range=(10, 250)),
+    pieces=Param("number", 1, range=(1, 6),
+                 help="how the sheet prints: 1, whole on a page of its own with bleed and crop marks; "
+                      "2 or more, cut into that many strips on A4 or Letter, joined edge to edge"),
+    assemble=Param("text", "", help="how to join the pieces, printed above them"),
 )
 def draw_track(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
     """The score track (snake of numbered spaces, start box with the five marker places),
@@ -384,11 +283,11 @@ def draw_track(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
     w, h, m = card.w, card.h, card.safe + EDGE
     length = max(10, int(round(float(p["length"]))))
     pen.style(PAPER)
-    pen.rect(0, 0, w, h)
+    pen.rect(-card.bleed, -card.bleed, w + 2 * card.bleed, h + 2 * card.bleed)
     # the track, lower part
     cells_x0 = m + START_W + 1.5 * MM + TURN
     cells_x1 = w - m - TURN
-    grid = _plan(length, cells_x0, cells_x1, m + 0.7 * MM, (h - 2 * m) * 0.34)
+    grid = plan_grid(length, cells_x0, cells_x1, m + 0.7 * MM, (h - 2 * m) * 0.34)
     start_edge = m + START_W
     _draw_ribbon(pen, grid, length, start_edge)
     _draw_start(pen, m, grid.bottom, START_W, grid.top - grid.bottom, p["start"])
@@ -401,10 +300,10 @@ def draw_track(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
     _draw_card_places(pen, cards_x, h - m, upper, gap, p["first_generation"])
     # the left column: title, generation sizes, lap line
     col_x, col_w = m, cards_x - 6 * MM - m
-    rule_y = _title(pen, col_x, h - m, p["title"], col_w)
+    rule_y = draw_title(pen, col_x, h - m, p["title"], col_w)
     pen.style(None, mix(ACCENT, PAPER, 0.4), 0.8)
     pen.line(col_x, rule_y, col_x + col_w, rule_y)
-    lap_size, lap_lines = _wrap_fit(pen, p["lap"], 8.0, col_w - 7 * MM, pen.block_height(3, 8.0, 1.25), 3)
+    lap_size, lap_lines = wrap_fit(pen, p["lap"], 8.0, col_w - 7 * MM, pen.block_height(3, 8.0, 1.25), 3)
     lap_h = pen.block_height(len(lap_lines), lap_size, 1.25)
     if lap_lines:
         _loop_icon(pen, col_x + 2.6 * MM, upper + lap_h / 2, 1.9 * MM)
@@ -413,153 +312,3 @@ def draw_track(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
     legend_top = rule_y - 4 * MM
     legend_bottom = upper + lap_h + 4 * MM
     _draw_generations(pen, col_x, legend_bottom, col_w, legend_top - legend_bottom, p["generation"])
-
-
-# -- the back -----------------------------------------------------------------------
-
-def _layout_paras(pen: Pen, paras: list[str], size: float, width: float) -> tuple[list[list[str]], float, float]:
-    """Wrap each paragraph beside its bullet; return the lines, the height and the widest line."""
-    indent = size * 1.1
-    wrapped = [pen.wrap(para, size, width - indent) for para in paras]
-    lines = sum(len(w) for w in wrapped)
-    height = lines * size * 1.28 + max(0, len(paras) - 1) * size * 0.55
-    widest = max((pen.text_width(line, size) for w in wrapped for line in w), default=0) + indent
-    return wrapped, height, widest
-
-
-def _paragraphs(text: str) -> list[str]:
-    return [para.strip() for para in text.split("\n") if para.strip()]
-
-
-def _common_size(pen: Pen, columns: list[list[str]], width: float, height: float, size: float = 10.5) -> float:
-    """The largest size ≤ ``size`` at which every column fits its box. Raises DoesNotFit."""
-    def fits(sz: float) -> bool:
-        return all(hgt <= height and widest <= width
-                   for _, hgt, widest in (_layout_paras(pen, paras, sz, width) for paras in columns))
-
-    best = largest_size(fits, size)
-    if best is None:
-        longest = max(columns, key=lambda paras: _layout_paras(pen, paras, MIN_SIZE, width)[1])
-        raise DoesNotFit(f"the column {excerpt(' '.join(longest))} does not fit its "
-                         f"{width / MM:.0f} × {height / MM:.0f} mm box even at {MIN_SIZE:g} pt")
-    return best
-
-
-def _draw_column(pen: Pen, x: float, y: float, w: float, h: float, heading: str,
-                 paras: list[str], size: float) -> None:
-    """A panel with a heading band and bulleted paragraphs."""
-    pen.style(LIGHT, mix(INK, PAPER, 0.5), 0.8)
-    pen.rect(x, y, w, h, r=2.5 * MM)
-    band = 9 * MM
-    pen.style(ACCENT)
-    pen.path([("M", x, y + h - band), ("L", x, y + h - 2.5 * MM),
-              ("C", x, y + h - 1.1 * MM, x + 1.1 * MM, y + h, x + 2.5 * MM, y + h),
-              ("L", x + w - 2.5 * MM, y + h),
-              ("C", x + w - 1.1 * MM, y + h, x + w, y + h - 1.1 * MM, x + w, y + h - 2.5 * MM),
-              ("L", x + w, y + h - band), ("Z",)])
-    pen.style(LIGHT)
-    pen.fit_text(x + w / 2, y + h - band / 2 - 4, heading, 11.5, w - 6 * MM, font="bold", min_size=6)
-    pad = 3.5 * MM
-    wrapped, _, _ = _layout_paras(pen, paras, size, w - 2 * pad)
-    ty = y + h - band - pad - size * 0.8
-    indent = size * 1.1
-    for lines in wrapped:
-        pen.style(ACCENT)
-        d = size * 0.26
-        bx, by = x + pad + d, ty + size * 0.33
-        pen.polygon([(bx - d, by), (bx, by + d), (bx + d, by), (bx, by - d)])
-        pen.style(INK)
-        for line in lines:
-            pen.text(x + pad + indent, ty, line, size)
-            ty -= size * 1.28
-        ty -= size * 0.55
-
-
-def _mini_fan(pen: Pen, cx: float, y: float, n: int, ch: float) -> None:
-    """``n`` small cards fanned out, centred on cx, bottom at y."""
-    cw = ch * CARD_W / CARD_H
-    step = cw * 0.42
-    left = cx - (cw + (n - 1) * step) / 2
-    for i in range(n):
-        pen.style(LIGHT, INK, 0.5)
-        pen.rect(left + i * step, y, cw, ch, r=cw * 0.15)
-    pen.style(mix(ACCENT, LIGHT, 0.35))
-    pen.rect(left + (n - 1) * step + cw * 0.2, y + ch * 0.2, cw * 0.6, ch * 0.6, r=cw * 0.1)
-
-
-def _penalty_text(template: str, n: int) -> str:
-    return (template.replace("{n}", str(n)).replace("{p}", str(hand_penalty(n)))
-            .replace("{s}", "s" if n > 1 else ""))
-
-
-def _draw_penalties(pen: Pen, x: float, y: float, w: float, h: float, heading: str, label: str) -> None:
-    """The hand penalty strip: a heading, then 1 … 7 cards each with its cost."""
-    pen.style(LIGHT, mix(INK, PAPER, 0.5), 0.8)
-    pen.rect(x, y, w, h, r=2.5 * MM)
-    pad = 3 * MM
-    head_w = w * 0.2
-    size, lines = _wrap_fit(pen, heading, 10.5, head_w - 2 * pad, h - 2 * pad, 3, font="bold", leading=1.2,
-                            min_size=6)
-    pen.style(ACCENT)
-    pen.draw_lines(x + pad, y + h / 2 + pen.block_height(len(lines), size, 1.2) / 2, lines, size, 1.2,
-                   font="bold", anchor="start")
-    cell_w = (w - head_w - pad) / 7
-    texts = [_penalty_text(label, n) for n in range(1, 8)]
-    lsize = largest_size(lambda sz: all(pen.text_width(t, sz, "bold") <= cell_w - 2 * MM for t in texts), 9.0)
-    if lsize is None:
-        raise DoesNotFit(f"the penalty label {excerpt(texts[-1])} is wider than its "
-                         f"{(cell_w - 2 * MM) / MM:.1f} mm cell even at {MIN_SIZE:g} pt")
-    fan_h = h - 2 * pad - lsize * 1.6
-    for n, text in enumerate(texts, 1):
-        cx = x + head_w + (n - 0.5) * cell_w
-        if n > 1:
-            pen.style(None, mix(INK, PAPER, 0.75), 0.5)
-            pen.line(cx - cell_w / 2, y + pad, cx - cell_w / 2, y + h - pad)
-        _mini_fan(pen, cx, y + pad + lsize * 1.6, n, min(fan_h, 9 * MM))
-        pen.style(INK)
-        pen.text(cx, y + pad + lsize * 0.25, text, lsize, font="bold", anchor="middle")
-
-
-@layout(
-    "track_back", kinds=("board",),
-    title=Param("text", "Familienbande", help="the game's name"),
-    heading_turn=Param("text", "Votre tour", help="heading of the first column"),
-    turn=Param("text", "", help="a turn's actions, one paragraph each, separated by new lines"),
-    heading_scoring=Param("text", "Points", help="heading of the second column"),
-    scoring=Param("text", "", help="how children score, paragraphs separated by new lines"),
-    heading_end=Param("text", "Fin de partie", help="heading of the third column"),
-    end=Param("text", "", help="the end of the game, paragraphs separated by new lines"),
-    penalty_heading=Param("text", "Cartes en main en fin de partie",
-                          help="heading of the hand penalty strip"),
-    penalty_label=Param("text", "{n} carte{s} : −{p}",
-                        help="one penalty: {n} cards, {p} points, {s} an 's' when n > 1"),
-)
-def draw_track_back(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
-    """The reverse: title and trait symbols, three columns of rules, the hand penalty strip."""
-    w, h, m = card.w, card.h, card.safe + EDGE
-    pen.style(PAPER)
-    pen.rect(0, 0, w, h)
-    # header: title on the left, the five traits on the right
-    r = 3.6 * MM
-    traits_w = 5 * 2 * r + 4 * 2 * MM
-    rule_y = _title(pen, m, h - m, p["title"], w - 2 * m - traits_w - 6 * MM)
-    for i, trait in enumerate(TRAITS):
-        tx = w - m - traits_w + r + i * (2 * r + 2 * MM)
-        draw_trait(pen, trait, tx, h - m - r - 0.5 * MM, r)
-    pen.style(None, mix(ACCENT, PAPER, 0.4), 0.8)
-    pen.line(m, rule_y, w - m, rule_y)
-    # the penalty strip along the bottom
-    strip_h = 24 * MM
-    _draw_penalties(pen, m, m, w - 2 * m, strip_h, p["penalty_heading"], p["penalty_label"])
-    # three columns between
-    gutter = 5 * MM
-    col_w = (w - 2 * m - 2 * gutter) / 3
-    col_y = m + strip_h + 4 * MM
-    col_h = rule_y - 3 * MM - col_y
-    columns = [(p["heading_turn"], _paragraphs(p["turn"])),
-               (p["heading_scoring"], _paragraphs(p["scoring"])),
-               (p["heading_end"], _paragraphs(p["end"]))]
-    body_h = col_h - 9 * MM - 2 * 3.5 * MM
-    size = _common_size(pen, [paras for _, paras in columns], col_w - 2 * 3.5 * MM, body_h)
-    for i, (heading, paras) in enumerate(columns):
-        _draw_column(pen, m + i * (col_w + gutter), col_y, col_w, col_h, heading, paras, size)

@@ -1,5 +1,5 @@
 """The Familienbande kit as built: 70 portraits matching the trait table, the distribution,
-distinct faces, the pieces, and the 297 × 155 mm two-sided score track."""
+distinct faces, the pieces, and the 297 × 155 mm two-sided score track (whole and in pieces)."""
 from __future__ import annotations
 
 import csv
@@ -127,13 +127,12 @@ def test_pieces(kit, lang):
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_track_is_one_two_sided_297_by_155_sheet(kit, lang):
-    pdf = kit / "familienbande" / lang / "track-a4.pdf"
-    reader = PdfReader(pdf)
-    assert len(reader.pages) == 2                                 # front and back of one sheet
-    for page in reader.pages:
-        for box in (page.mediabox, page.trimbox, page.bleedbox):
-            assert [round(float(v), 2) for v in box] == [0, 0, 841.89, 439.37]
+def test_track_is_one_two_sided_sheet_numbering_every_space(kit, lang):
+    """The whole sheet (track-cut.pdf): a front with every space numbered, a back with the hand
+    penalty. Its size and bleed, and the pieces that make it up on A4 and Letter (a picture of
+    this same sheet, checked pixel by pixel): test_track_pieces.py."""
+    pdf = kit / "familienbande" / lang / "track-cut.pdf"
+    assert len(PdfReader(pdf).pages) == 2                         # front and back of one sheet
     front = subprocess.run(["pdftotext", "-f", "1", "-l", "1", str(pdf), "-"], capture_output=True, text=True).stdout
     numbers = {int(t) for t in front.split() if t.isdigit()}
     assert set(range(0, track_length())) <= numbers              # every space numbered, 0 the start
