@@ -15,7 +15,7 @@ from .publish import OutputFolder, Published
 from .spec.loader import find_specs, load_spec
 from .spec.model import PAPERS, Component, GameSpec
 
-__all__ = ["Job", "Written", "load_games", "plan", "render_jobs", "render_rulebooks", "write_all"]
+__all__ = ["Job", "Written", "load_games", "plan", "render_jobs", "render_print_all", "render_rulebooks", "write_all"]
 
 
 @dataclass(frozen=True)
@@ -103,7 +103,28 @@ def render_jobs(jobs: list[Job], tick: Callable[[Job], None] = lambda job: None)
         tick(job)
     if errors:
         raise ErrorGroup(errors)
-    return done
+    return done + render_print_all(jobs, done)
+
+
+def render_print_all(jobs: list[Job], rendered: list) -> list:
+    """Per game, language and paper, the one file to print (:mod:`forge.kit.print_all`),
+    ``<game>/<lang>/print-all-<paper>.pdf``, from the component PDFs just rendered (one per job)."""
+    from .kit.print_all import print_all, print_all_name
+    from .rulebook.pages import Output
+    kits: dict[Path, tuple[Job, dict[str, bytes]]] = {}
+    for job, out in zip(jobs, rendered):
+        if job.comp is not None:
+            path = job.path.parent / print_all_name(job.paper)
+            if path == job.path:
+                raise ErrorGroup([SpecError(job.comp.location, f"component '{job.comp.name}' would be written "
+                                            f"over by the kit's one file to print, {path.name}",
+                                            hint="rename the component")])
+            kits.setdefault(path, (job, {}))[1][job.comp.name] = out.data
+    outputs = []
+    for path, (job, pdfs) in kits.items():
+        result = print_all(job.spec, job.lang, job.paper, pdfs)
+        outputs.append(Output(path, result.data, result.pages, result.cards))
+    return outputs
 
 
 def render_rulebooks(root: Path, specs: dict[str, GameSpec], jobs: list[Job], out: Path,
@@ -112,28 +133,34 @@ def render_rulebooks(root: Path, specs: dict[str, GameSpec], jobs: list[Job], ou
     """The HTML rulebooks of the games in ``rules_src/`` (those named, or all), each page
     linking to the PDFs of ``jobs`` in its language; with ``index``, ``out/index.html``.
     ``warn`` receives each located warning (what the sanitizer removed from a page)."""
+    from .kit.print_all import print_all_name
     from .kit.render import _comp_title
     from .rulebook.pages import Rulebooks
     books = Rulebooks(root, specs, warn)
     games = books.games(tuple(names))
-    # per game and language: each component's title with its files, one per paper
-    downloads: dict[tuple[str, str], list[tuple[str, list[tuple[str, str]]]]] = {}
+    shown = {"a4": "A4", "letter": "Letter"}
+    # per game and language: the one file to print (title None: the page names it), then each
+    # component's title, with their files, one per paper; and the calibration sheets
+    downloads: dict[tuple[str, str], list[tuple[str | None, list[tuple[str, str]]]]] = {}
+    calibration = [(shown[job.paper], job.path.name) for job in jobs if job.comp is None]
     for job in jobs:
         if job.comp is not None:
-            files = downloads.setdefault((job.spec.game, job.lang), [])
+            files = downloads.setdefault((job.spec.game, job.lang), [(None, [])])
+            if (shown[job.paper], print_all_name(job.paper)) not in files[0][1]:
+                files[0][1].append((shown[job.paper], print_all_name(job.paper)))
             title = _comp_title(job.spec, job.comp, job.lang)
-            if not files or files[-1][0] != title:
+            if files[-1][0] != title:
                 files.append((title, []))
-            files[-1][1].append(("A4" if job.paper == "a4" else "Letter", job.path.name))
+            files[-1][1].append((shown[job.paper], job.path.name))
     outputs = []
     for rules in games:
         for lg in rules.editions:
             if lang in ("all", lg):
-                outputs += books.page(rules, lg, out, downloads.get((rules.game, lg), []))
+                outputs += books.page(rules, lg, out, downloads.get((rules.game, lg), []), calibration)
     if outputs:
         outputs.append(books.stylesheet(out))
     if index and books.templates.is_dir():          # a project without templates builds its PDFs only
-        outputs.append(books.index(games, out, downloads))
+        outputs.append(books.index(games, out, downloads, calibration=calibration))
     return outputs
 
 

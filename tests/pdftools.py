@@ -3,7 +3,9 @@
 * ``placements(page)``: every form XObject drawn on the page, as the rectangle its
   bounding box covers on the page (content stream parsed, ``cm``/``q``/``Q`` tracked).
 * ``segments(page)``: straight stroked segments drawn directly on the page (crop marks).
-* ``words(path)``: words with their page rectangles, from poppler's ``pdftotext -bbox``.
+* ``words(path)``: words with their page rectangles, from poppler's ``pdftotext -bbox``;
+  ``blocks(path)``: the same words grouped in blocks of lines as poppler lays them out.
+* ``page_image(path, page, dpi)``: a page rendered in grey by poppler's ``pdftoppm``.
 * ``card_faces(path)``: per page, every card drawn: its trim rectangle, the form drawn
   and the words inside it; ``sheets(path)`` adds the page's boxes and all its words.
 * ``within(inner, outer)``, ``overlaps(a, b)``: rectangle tests.
@@ -11,11 +13,13 @@
 from __future__ import annotations
 
 import html
+import io
 import re
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from PIL import Image
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
@@ -108,16 +112,35 @@ _PAGE = re.compile(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', re.
 _WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>')
 
 
+_BLOCK = re.compile(r'<block [^>]*>(.*?)</block>', re.S)
+_LINE = re.compile(r'<line [^>]*>(.*?)</line>', re.S)
+
+
+def _word_list(body: str, height: float) -> list[Word]:
+    return [Word(html.unescape(t), (float(x0), height - float(y1), float(x1), height - float(y0)))
+            for x0, y0, x1, y1, t in _WORD.findall(body)]
+
+
 def words(path: Path) -> list[list[Word]]:
     """Words of every page, read by poppler."""
     xml = subprocess.run(["pdftotext", "-bbox", str(path), "-"], check=True,
                          capture_output=True, text=True).stdout
-    pages = []
-    for w, h, body in _PAGE.findall(xml):
-        height = float(h)
-        pages.append([Word(html.unescape(t), (float(x0), height - float(y1), float(x1), height - float(y0)))
-                      for x0, y0, x1, y1, t in _WORD.findall(body)])
-    return pages
+    return [_word_list(body, float(h)) for w, h, body in _PAGE.findall(xml)]
+
+
+def blocks(path: Path) -> list[list[list[list[Word]]]]:
+    """Per page, poppler's blocks of text (``pdftotext -bbox-layout``), each a list of lines,
+    each line a list of words."""
+    xml = subprocess.run(["pdftotext", "-bbox-layout", str(path), "-"], check=True,
+                         capture_output=True, text=True).stdout
+    return [[[_word_list(line, float(h)) for line in _LINE.findall(block)] for block in _BLOCK.findall(body)]
+            for w, h, body in _PAGE.findall(xml)]
+
+
+def page_image(path: Path, page: int, dpi: int) -> Image.Image:
+    """Page ``page`` (0-based) as poppler prints it in grey at ``dpi``."""
+    args = ["pdftoppm", "-gray", "-r", str(dpi), "-f", str(page + 1), "-l", str(page + 1), "-singlefile", str(path)]
+    return Image.open(io.BytesIO(subprocess.run(args, capture_output=True, check=True).stdout)).convert("L")
 
 
 def inside(point, rect: Rect) -> bool:

@@ -15,10 +15,10 @@ Every zone is 70 × 97 mm: the header band over a dashed card place a little lar
 poker card (63.5 × 88.9 mm). Zones fill a grid of ``columns`` columns, row by row. The
 page also carries the ``heading`` (with ``badge`` in a disc of the board's ``colour``), the
 game's ``title``, a seating ``plan`` (five boards round the table, this one, ``seat``,
-filled in: 0 the centre, 1–4 the players clockwise from the bottom), a ``note`` and a label
-naming the game, the ``sheet`` and "print at 100 %". When the page has room under the grid
-(one row of zones on a landscape page), these go above and below it; otherwise in a column
-on the left of the grid. Everything stays inside the margin; text that cannot fit stops the
+filled in: 0 the centre, 1–4 the players clockwise from the bottom), a ``note`` and the
+sheet's label (game, component, side, sheet n/N and "print at 100 %", see kit/label.py).
+When the page has room under the grid (one row of zones on a landscape page), these go
+above and below it; otherwise in a column on the left of the grid. Everything stays inside the margin; text that cannot fit stops the
 build.
 """
 from __future__ import annotations
@@ -27,7 +27,7 @@ import math
 
 from .art.pen import Pen, mix
 from .art.pips import draw_suit
-from .i18n import ui
+from .label import page_label
 from .registry import CardBox, DoesNotFit, Param, layout
 
 __all__ = ["draw_zone_board", "parse_zones", "ZONE_W", "ZONE_H"]
@@ -42,6 +42,7 @@ INK = "#26211f"
 SOFT = "#6d6560"
 PAPER = "#ffffff"
 CARD_RED, CARD_BLACK = "#c0182b", "#1b1c20"
+LABEL_H = 20 * MM                         # the most the sheet's label may take, wrapped
 
 
 def parse_zones(text: str) -> list[tuple[str, str, str, str]]:
@@ -181,24 +182,12 @@ def _heading(pen: Pen, x: float, top: float, width: float, p: dict) -> float:
     return top - 1.5 * MM - size * 1.2
 
 
-def _label(pen: Pen, x: float, bottom: float, width: float, p: dict, lang: str) -> float:
-    """The label naming the game, the sheet and how to print it, hanging over ``bottom``;
-    return its top."""
-    text = " · ".join(t for t in (p["title"], p["sheet"], ui(lang, "print_hint_simplex")) if t)
-    size, lines = pen.fit_lines(text, 7, width, 12 * MM, leading=1.3)
-    top = bottom + pen.block_height(len(lines), size, 1.3)
-    pen.style(SOFT)
-    pen.draw_lines(x + width / 2, top, lines, size, 1.3)
-    return top
-
-
 @layout(
     "zone_board", kinds=("sheet", "board"),
     heading=Param("text", help="the board's name, e.g. the player's"),
     zones=Param("text", help="one zone a line: 'name | gloss | hint | cards' (see forge/kit/board.py)"),
     columns=Param("number", 3, help="zones in a row", range=(1, 6)),
     title=Param("text", "", help="the game's name"),
-    sheet=Param("text", "", help="the component's name, for the label 'game · sheet · print at 100 %'"),
     colour=Param("colour", "#5a5f66", help="the board's colour"),
     badge=Param("text", "", help="a short mark in a disc by the heading, e.g. the player's number"),
     seat=Param("number", 0, help="the board filled in on the plan: 0 the centre, 1–4 the players", range=(0, 4)),
@@ -220,7 +209,7 @@ def draw_zone_board(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
     if stacked:                                        # heading above the grid, the rest below
         gx, gy = (x0 + x1 - grid_w) / 2, y1 - 24 * MM - grid_h
         _heading_line(pen, x0, y1, x1 - x0, p)
-        label_top = _label(pen, x0, y0, x1 - x0, p, lang)
+        label_top = page_label(pen, card, x0, y0, x1, LABEL_H, p)
         bottom_top = gy - 6 * MM
         plan_size = min(bottom_top - label_top - 4 * MM, 62 * MM) if p["plan"] else 0
         if plan_size:
@@ -233,7 +222,7 @@ def draw_zone_board(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
             raise DoesNotFit(f"the column beside the zones is {side / MM:.0f} mm wide, under 35 mm")
         gx, gy = x1 - grid_w, (y0 + y1 - grid_h) / 2
         top = _heading(pen, x0, y1, side, p) - 5 * MM
-        label_top = _label(pen, x0, y0, side, p, lang)
+        label_top = page_label(pen, card, x0, y0, x0 + side, LABEL_H, p)
         if p["plan"]:
             plan_size = min(side, 48 * MM)
             top = _plan_with_caption(pen, x0 + (side - plan_size) / 2, top, plan_size, p) - 5 * MM

@@ -2,9 +2,9 @@
 printer shifts the back side.
 
 The front carries thin crosses at five points; the back carries, behind each cross,
-two millimetre scales (−5 … +5 mm, 0.5 mm ticks) laid out so that the number read
-where the front line shows through *is* the correction to write in the spec:
-``print: back_offset: [dx, dy]``.
+two millimetre scales (−5 … +5 mm, 0.5 mm ticks, every mm numbered) laid out so that the
+number read where the front line shows through *is* the correction to write in the spec:
+``print: back_offset: [dx, dy]``. Both sides carry the sheet's label, in English and French.
 """
 from __future__ import annotations
 
@@ -12,49 +12,75 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
 from ..spec.model import MM, PAPERS
+from .art.pen import ReportlabPen
 from .fonts import register_fonts
 from .i18n import ui
 from .imposition import mirror_axis
+from .label import EDGE, KEY, label_parts, page_label
+from .registry import CardBox
 
 __all__ = ["render_calibration", "TARGETS"]
 
 #: Where the crosses are, as fractions of the page (centre and four corners).
 TARGETS = ((0.5, 0.5), (0.2, 0.15), (0.8, 0.15), (0.2, 0.85), (0.8, 0.85))
 SPAN = 5 * MM          # scale half-length
+FIGURE = 5.5           # pt: the scales' figures, 2 mm apart in each row
+SIGN = 7.0             # pt: the − and + at the scales' ends, dx and dy
+OFF = 10 * MM          # from a cross point to its two scales (the front's arms reach 12 mm)
 
 
-def _front(c: Canvas, W: float, H: float, font: str, flip: str) -> None:
+def _label(c: Canvas, fonts: dict, W: float, H: float, side: str, flip: str) -> float:
+    """The sheet's label, in English and in French, at the bottom; return its top."""
+    parts = [" · ".join(label_parts(lang, "forge", ui(lang, "calibration_title"), side, 1, 1, flip))
+             for lang in ("en", "fr")]
+    return page_label(ReportlabPen(c, fonts), CardBox(W, H, 0.0, 0.0), EDGE, EDGE, W - EDGE, 20 * MM, {KEY: parts})
+
+
+def _front(c: Canvas, W: float, H: float, fonts: dict, flip: str) -> None:
     c.setLineWidth(0.3)
     for fx, fy in TARGETS:
         x, y = fx * W, fy * H
         c.line(x, y - 12 * MM, x, y + 12 * MM)
         c.line(x - 12 * MM, y, x + 12 * MM, y)
-    c.setFont(font, 11)
-    c.drawCentredString(W / 2, H - 20 * MM, f"{ui('en', 'calibration_title')} / {ui('fr', 'calibration_title')}")
-    c.setFont(font, 7.5)
+    c.setFont(fonts["sans"], 11)
+    c.drawCentredString(W / 2, H - 16 * MM, f"{ui('en', 'calibration_title')} / {ui('fr', 'calibration_title')}")
+    c.setFont(fonts["sans"], 7.5)
     edge = "long" if flip == "long-edge" else "short"
-    for i, lang in enumerate(("en", "fr")):
-        c.drawCentredString(W / 2, H - (27 + 5 * i) * MM, ui(lang, "calibration_front", edge=ui(lang, edge)))
+    for i, lang in enumerate(("en", "fr")):                 # clear of the top crosses' arms
+        c.drawCentredString(W / 2, H - (23 + 5 * i) * MM, ui(lang, "calibration_front", edge=ui(lang, edge)))
+    _label(c, fonts, W, H, "front", flip)
 
 
-def _scale(c: Canvas, x: float, y: float, vertical: bool, font: str) -> None:
-    """A −5…+5 mm scale centred on (x, y), running along x (or y when ``vertical``)."""
-    c.setFont(font, 4.5)
+def _scale(c: Canvas, x: float, y: float, vertical: bool, fonts: dict) -> None:
+    """A −5…+5 mm scale centred on (x, y), running along x (or y when ``vertical``): a tick
+    every 0.5 mm, a longer one every mm. Every mm is numbered, without its sign, in two
+    staggered rows (even mm by the ticks, odd mm beyond them) so that no figure touches
+    another; a − and a + at the ends tell the two halves apart."""
+    digit = 0.36 * FIGURE                       # half a figure's height: centres it on a tick
     for k in range(-10, 11):
         v = k * 0.5 * MM
-        long_tick = k % 2 == 0
-        t = (3.0 if long_tick else 1.6) * MM
+        t = (3.0 if k % 2 == 0 else 1.6) * MM
         if vertical:
             c.line(x - t / 2, y + v, x + t / 2, y + v)
-            if long_tick and k:
-                c.drawString(x + 2.2 * MM, y + v - 1.5, f"{k / 2:+g}")
         else:
             c.line(x + v, y - t / 2, x + v, y + t / 2)
-            if long_tick and k:
-                c.drawCentredString(x + v, y - 4.2 * MM, f"{k / 2:+g}")
+        if k % 2:
+            continue
+        figure, row = str(abs(k // 2)), (2.4 if k % 4 == 0 else 4.6) * MM
+        c.setFont(fonts["sans"], FIGURE)
+        if vertical:
+            c.drawString(x + row - 0.6 * MM, y + v - digit, figure)
+        else:
+            c.drawCentredString(x + v, y - row - 2 * digit, figure)
+    c.setFont(fonts["bold"], SIGN)
+    for sign, end in (("−", -6.3 * MM), ("+", 6.3 * MM)):
+        if vertical:
+            c.drawCentredString(x, y + end - 0.36 * SIGN, sign)
+        else:
+            c.drawCentredString(x + end, y - 0.36 * SIGN, sign)
 
 
-def _back(c: Canvas, W: float, H: float, font: str, flip: str) -> None:
+def _back(c: Canvas, W: float, H: float, fonts: dict, flip: str) -> None:
     axis = mirror_axis(flip, W > H)
     c.setLineWidth(0.3)
     for fx, fy in TARGETS:
@@ -62,15 +88,16 @@ def _back(c: Canvas, W: float, H: float, font: str, flip: str) -> None:
         bx, by = (W - x, y) if axis == "x" else (x, H - y)
         # the front's vertical line is read on a horizontal scale above the cross point,
         # its horizontal line on a vertical scale beside it
-        _scale(c, bx, by + 8 * MM, False, font)
-        _scale(c, bx + 8 * MM, by, True, font)
-        c.setFont(font, 5)
-        c.drawString(bx - 11 * MM, by + 9.5 * MM, ui("en", "horizontal"))
-        c.drawString(bx + 6 * MM, by - 9 * MM, ui("en", "vertical"))
-    c.setFont(font, 7.5)
-    for i, lang in enumerate(("en", "fr")):
-        c.drawCentredString(W / 2, 30 * MM - 5 * i * MM, ui(lang, "calibration_back"))
-        c.drawCentredString(W / 2, 18 * MM - 5 * i * MM, ui(lang, "calibration_use"))
+        _scale(c, bx, by + OFF, False, fonts)
+        _scale(c, bx + OFF, by, True, fonts)
+        c.setFont(fonts["sans"], SIGN)
+        c.drawRightString(bx - 8.5 * MM, by + OFF - 0.36 * SIGN, ui("en", "horizontal"))
+        c.drawCentredString(bx + OFF, by - 10.5 * MM, ui("en", "vertical"))
+    c.setFont(fonts["sans"], 7.5)
+    lines = [ui(lang, key) for key in ("calibration_back", "calibration_use") for lang in ("en", "fr")]
+    for i, text in enumerate(lines):                 # between the bottom crosses and the centre one
+        c.drawCentredString(W / 2, H * 0.3 - 5 * i * MM, text)
+    _label(c, fonts, W, H, "back", flip)
 
 
 def render_calibration(paper: str, flip: str = "long-edge"):
@@ -84,7 +111,7 @@ def render_calibration(paper: str, flip: str = "long-edge"):
     c.setTitle(f"forge — back-offset calibration ({paper})")
     c.setCreator(f"forge {__version__}")
     for draw in (_front, _back):
-        draw(c, W, H, fonts["sans"], flip)
+        draw(c, W, H, fonts, flip)
         c.setBleedBox((0, 0, W, H))
         c.setTrimBox((0, 0, W, H))
         c.showPage()

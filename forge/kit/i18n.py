@@ -5,9 +5,9 @@ __all__ = ["ui"]
 
 _UI = {
     "en": {
-        "fronts": "fronts", "backs": "backs", "sheet": "sheet {n}/{total}",
+        "fronts": "fronts", "backs": "backs", "front": "front", "back": "back", "sheet": "sheet {n}/{total}",
         "print_hint": "Print at 100 % (actual size) · duplex, {edge}-edge flip",
-        "print_hint_simplex": "Print at 100 % (actual size)",
+        "print_hint_simplex": "Print at 100 % (actual size) · single-sided",
         "long": "long", "short": "short",
         "calibration_title": "Back-offset calibration",
         "calibration_front": "Print this page duplex at 100 %, flip on the {edge} edge. Hold the sheet to the light.",
@@ -16,9 +16,9 @@ _UI = {
         "horizontal": "dx", "vertical": "dy",
     },
     "fr": {
-        "fronts": "recto", "backs": "verso", "sheet": "feuille {n}/{total}",
+        "fronts": "recto", "backs": "verso", "front": "recto", "back": "verso", "sheet": "feuille {n}/{total}",
         "print_hint": "Imprimer à 100 % (taille réelle) · recto verso, bord {edge}",
-        "print_hint_simplex": "Imprimer à 100 % (taille réelle)",
+        "print_hint_simplex": "Imprimer à 100 % (taille réelle) · recto seul",
         "long": "long", "short": "court",
         "calibration_title": "Calibrage du décalage recto verso",
         "calibration_front": "Imprimez cette page en recto verso à 100 %, bord {edge}. Regardez la feuille à contre-jour.",

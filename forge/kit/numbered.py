@@ -10,15 +10,22 @@ from .art.emblems import draw_emblem
 from .art.pen import Pen, mix
 from .registry import CardBox, Param, layout
 
-__all__ = ["draw_numbered", "corner_index"]
+__all__ = ["draw_numbered", "corner_index", "reads_turned"]
 
 WHITE = "#ffffff"
 INK = "#2b2118"
+_TURNED = str.maketrans("69", "96")
+
+
+def reads_turned(value: str) -> bool:
+    """A rank that reads as another one upside down: 6 and 9 (and 60, 68, 96…), which
+    the corner indices underline, as playing cards do."""
+    return value.isdigit() and set(value) <= set("0689") and value[::-1].translate(_TURNED) != value
 
 
 def corner_index(pen: Pen, card: CardBox, value: str, colour: str, emblem: str) -> None:
     """The rank (and a small emblem) in the top-left corner, and turned in the bottom-right,
-    so a fanned hand shows it."""
+    so a fanned hand shows it; underlined when it reads as another rank upside down."""
     size = min(card.w, card.h) * 0.12
     for turned in (False, True):
         with pen.saved():
@@ -28,9 +35,12 @@ def corner_index(pen: Pen, card: CardBox, value: str, colour: str, emblem: str) 
             x = card.safe + size * 0.55
             top = card.h - card.safe
             pen.style(mix(colour, INK, 0.35))
-            pen.fit_text(x, top - size * 0.95, value, size, size * 1.5, font="bold")
+            used = pen.fit_text(x, top - size * 0.95, value, size, size * 1.5, font="bold")
+            if reads_turned(value):
+                width = pen.text_width(value, used, "bold")
+                pen.rect(x - width / 2, top - size * 0.95 - used * 0.15, width, used * 0.07)
             if emblem:
-                draw_emblem(pen, emblem, x - size * 0.42, top - size * 1.95, size * 0.84)
+                draw_emblem(pen, emblem, x - size * 0.42, top - size * 2.05, size * 0.84)   # clear of an underline
 
 
 @layout(

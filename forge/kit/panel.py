@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .art.pen import TOP, Pen, mix
+from .label import page_label
 from .registry import CardBox, Param, layout
 
 __all__ = ["draw_panel"]
@@ -17,7 +18,7 @@ INK = "#2b2118"
 )
 def draw_panel(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
     """Background edge to edge, a frame inside the margin, a heading and wrapped text, shrunk
-    to fit inside the frame (text that cannot fit stops the build)."""
+    to fit inside the frame over the sheet's label (text that cannot fit stops the build)."""
     w, h, m = card.w, card.h, card.safe
     pen.style(p["colour"])
     pen.rect(0, 0, w, h)
@@ -27,5 +28,7 @@ def draw_panel(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
     pen.style(INK)
     pen.fit_text(w / 2, h - m - size * 1.4, p["heading"], size, w - 4 * m, font="serif")
     top = h - m - size * 2.6 + size * 0.4 * TOP          # the first baseline 2.6 headings down
-    body, lines = pen.fit_lines(p["text"], size * 0.4, w - 4 * m, top - 1.5 * m, leading=1.35)
+    bottom = page_label(pen, card, 2 * m, 1.5 * m, w - 2 * m, top - 1.5 * m, p) + 0.5 * m
+    body, lines = pen.fit_lines(p["text"], size * 0.4, w - 4 * m, top - bottom, leading=1.35)
+    pen.style(INK)
     pen.draw_lines(2 * m, top, lines, body, leading=1.35, anchor="start")

@@ -4,6 +4,10 @@ Each distinct card face is drawn once, as a PDF form XObject whose box is the ca
 with its bleed, and placed on the sheet as often as the card has copies, clipped to
 the art rectangle its slot allows. Pages carry MediaBox ⊇ BleedBox ⊇ TrimBox.
 Output is deterministic (reportlab's invariant mode).
+
+Every page carries the sheet's label (see kit/label.py): on a sheet of cards, drawn here
+beyond the crop marks in the first margin that holds it; on a board or a sheet, handed to
+the layout that draws the page.
 """
 from __future__ import annotations
 
@@ -14,13 +18,13 @@ from typing import Iterator
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
-from ..errors import ErrorGroup, InputError, SpecError
+from ..errors import ErrorGroup, InputError, SpecError, excerpt
 from ..spec.loader import resolve_face
 from ..spec.model import MM, PAPERS, Component, Face, GameSpec, Row
-from .art.pen import ReportlabPen
+from .art.pen import ReportlabPen, largest_size
 from .fonts import register_fonts
-from .i18n import ui
 from .imposition import MARK_GAP, MARK_LENGTH, MARK_MIN, NoFit, Slot, impose
+from .label import EDGE, KEY, LEADING, MIN_SIZE as LABEL_MIN, SIZE as LABEL_SIZE, draw_label, label_parts
 from .registry import LAYOUTS, CardBox, DoesNotFit
 
 __all__ = ["render_component", "Rendered", "cards_of"]
@@ -28,7 +32,9 @@ __all__ = ["render_component", "Rendered", "cards_of"]
 MARK_WIDTH = 0.25
 SAFE = 3 * MM
 FIT_HINT = "shorten the text, or break a long word with a space or hyphen"
-FOOTER_MIN = 3.5        # pt: the sheet's label, in the margin, is the only text set smaller than 5 pt
+MARK_EDGE = 3 * MM      # crop marks stop at least this far inside the page's edge
+LABEL_CLEAR = 0.75 * MM  # between the sheet's label and the crop marks that point at it
+SIDES = ("bottom", "top", "left", "right")
 
 
 @dataclass(frozen=True)
@@ -54,6 +60,8 @@ def _new_canvas(spec: GameSpec, comp: Component, lang: str, pagesize, fonts) -> 
     c.setAuthor(", ".join(spec.authors))
     c.setCreator(f"forge {__version__}")
     c.setSubject(f"{spec.game} / {comp.name} / {lang}")
+    from .print_all import set_viewer_preferences      # here: print_all imports this module
+    set_viewer_preferences(c, comp)                    # print at actual size, with the duplex flip
     return c, buf
 
 
@@ -138,58 +146,76 @@ def _set_boxes(c: Canvas, page, trim, bleed) -> None:
     c.setTrimBox(tuple(round(v, 3) for v in trim))
 
 
-def _marks_and_footer(c: Canvas, fonts: dict, slots: list[Slot], page, lines: list[str]) -> None:
-    """Crop marks at every cut line, outside the bleed; the sheet's label between them."""
+def _bands(slots: list[Slot], page) -> dict[str, float]:
+    """The room between the cards (with their bleed) and each edge of the page."""
     W, H = page
-    bx0, by0, bx1, by1 = _union(s.art for s in slots)
+    x0, y0, x1, y1 = _union(s.art for s in slots)
+    return {"bottom": y0, "top": H - y1, "left": x0, "right": W - x1}
+
+
+def _crop_marks(c: Canvas, slots: list[Slot], page, keep: dict[str, float]) -> None:
+    """Crop marks at every cut line, from MARK_GAP outside the bleed towards each edge of
+    the page, stopping ``keep[side]`` short of it (left out when shorter than MARK_MIN)."""
+    W, H = page
+    bands = _bands(slots, page)
     xs = sorted({round(v, 3) for s in slots for v in (s.x, s.x + s.w)})
     ys = sorted({round(v, 3) for s in slots for v in (s.y, s.y + s.h)})
     c.saveState()
     c.setLineWidth(MARK_WIDTH)
     c.setStrokeColorRGB(0, 0, 0)
-    for lo, hi, cuts, vertical in ((by0, H - by1, xs, True), (bx0, W - bx1, ys, False)):
-        # lo: room below/left of the block, hi: above/right
-        for room, sign, edge in ((lo, -1, by0 if vertical else bx0), (hi, 1, by1 if vertical else bx1)):
-            length = min(MARK_LENGTH, room - MARK_GAP - 1 * MM)
-            if length < MARK_MIN:
-                continue
-            a, b = edge + sign * MARK_GAP, edge + sign * (MARK_GAP + length)
-            for v in cuts:
-                if vertical:
-                    c.line(v, a, v, b)
-                else:
-                    c.line(a, v, b, v)
+    for side, edge, sign in (("bottom", bands["bottom"], -1), ("top", H - bands["top"], 1),
+                             ("left", bands["left"], -1), ("right", W - bands["right"], 1)):
+        length = min(MARK_LENGTH, bands[side] - MARK_GAP - keep[side])
+        if length < MARK_MIN:
+            continue
+        a, b = edge + sign * MARK_GAP, edge + sign * (MARK_GAP + length)
+        for v in xs if side in ("bottom", "top") else ys:
+            if side in ("bottom", "top"):
+                c.line(v, a, v, b)
+            else:
+                c.line(a, v, b, v)
     c.restoreState()
-    _footer(c, fonts, xs, (by0, H - by1), page, lines)
 
 
-def _footer(c: Canvas, fonts: dict, mark_xs: list[float], bands, page, lines: list[str]) -> None:
-    """The sheet's label: two small lines in the bottom band (the top one if the bottom is
-    too narrow), between the crop marks nearest the middle, at least 5 mm from the edge;
-    shrunk to fit, down to FOOTER_MIN (then :class:`DoesNotFit`)."""
+def _label_place(pen: ReportlabPen, parts: list[str], bands: dict[str, float], page,
+                 marks: bool) -> tuple[str, float, list[str]]:
+    """Where the sheet's label goes: the first band (bottom, top, left, right) that holds
+    it EDGE from the page's edge, on one line or else its two parts on two, leaving room
+    for crop marks between it and the cards; its side, size and lines. Raises DoesNotFit."""
     W, H = page
-    size, leading = 5.5, 7.0
-    need = 2 * leading + 6 * MM
-    below, above = bands
-    if below >= need:
-        y = min(below / 2, 9 * MM) + leading / 2
-    elif above >= need:
-        y = H - min(above / 2, 9 * MM) + leading / 2
-    else:
-        return
-    edges = [4 * MM] + [x for x in mark_xs if 4 * MM < x < W - 4 * MM] + [W - 4 * MM]
-    gaps = [(lo, hi) for lo, hi in zip(edges, edges[1:]) if hi - lo > 20 * MM]
-    if not gaps:
-        return
-    lo, hi = min(gaps, key=lambda g: abs((g[0] + g[1]) / 2 - W / 2))
-    c.saveState()
+    marks_need = MARK_GAP + (MARK_MIN if marks else 0) + LABEL_CLEAR
+    for side in SIDES:
+        length = (W if side in ("bottom", "top") else H) - 2 * EDGE
+        for lines in ([" · ".join(parts)], parts):
+            def fits(size: float, lines=lines, length=length, room=bands[side]) -> bool:
+                return (all(pen.text_width(t, size) <= length for t in lines) and
+                        EDGE + pen.block_height(len(lines), size, LEADING) + marks_need <= room)
+            size = largest_size(fits, LABEL_SIZE, LABEL_MIN)
+            if size:
+                return side, size, lines
+    need = EDGE + pen.block_height(2, LABEL_MIN, LEADING) + marks_need
+    raise DoesNotFit(f"the label {excerpt(parts[0])} needs {need / MM:.1f} mm between the cards and an edge "
+                     f"of the page at {LABEL_MIN:g} pt; the most there is {max(bands.values()) / MM:.1f} mm")
+
+
+def _marks_and_footer(c: Canvas, fonts: dict, slots: list[Slot], page, parts: list[str], marks: bool = True) -> None:
+    """The sheet's label in the first band that holds it (turned to read upwards in a side
+    band), and crop marks at every cut line, shortened to stay clear of the label and
+    MARK_EDGE inside the page."""
+    W, H = page
     pen = ReportlabPen(c, fonts)
-    size = min(pen.fit_size(t, size, hi - lo - 3 * MM, min_size=FOOTER_MIN) for t in lines)
-    pen.style("#404040")
-    for t in lines:
-        pen.text((lo + hi) / 2, y, t, size, anchor="middle")
-        y -= leading
-    c.restoreState()
+    bands = _bands(slots, page)
+    side, size, lines = _label_place(pen, parts, bands, page, marks)
+    depth = pen.block_height(len(lines), size, LEADING)
+    x, y, turn = {"bottom": (W / 2, EDGE + depth, 0), "top": (W / 2, H - EDGE, 0),
+                  "left": (EDGE, H / 2, 90), "right": (W - EDGE - depth, H / 2, 90)}[side]
+    with pen.saved():
+        pen.translate(x, y)
+        pen.rotate(turn)
+        draw_label(pen, 0, 0, lines, size)
+    if marks:
+        keep = {s: EDGE + depth + LABEL_CLEAR if s == side else MARK_EDGE for s in SIDES}
+        _crop_marks(c, slots, page, keep)
 
 
 def render_component(spec: GameSpec, comp: Component, lang: str, paper: str) -> Rendered:
@@ -223,9 +249,8 @@ def _render_deck(spec, comp, lang, paper, fonts, problems: _Problems) -> Rendere
     cards = list(cards_of(comp, lang))
     duplex = ps.duplex != "off" and comp.back is not None
     sheets = [cards[i:i + imp.per_sheet] for i in range(0, len(cards), imp.per_sheet)]
-    title = f"{spec.titles.get(lang, spec.title)} · {_comp_title(spec, comp, lang)}"
-    hint = (ui(lang, "print_hint", edge=ui(lang, "long" if ps.duplex == "long-edge" else "short"))
-            if duplex else ui(lang, "print_hint_simplex"))
+    game, component = spec.titles.get(lang, spec.title), _comp_title(spec, comp, lang)
+    flip = ps.duplex if duplex else None
     for n, sheet in enumerate(sheets, 1):
         sides = [("fronts", comp.front, imp.slots(len(sheet)))]
         if duplex:
@@ -235,13 +260,13 @@ def _render_deck(spec, comp, lang, paper, fonts, problems: _Problems) -> Rendere
                 form = faces.form(face, row)
                 if form:
                     _place(c, slot, form)
-            label = f"{title} · {ui(lang, side)} · {ui(lang, 'sheet', n=n, total=len(sheets))}"
-            if ps.crop_marks:
-                try:
-                    _marks_and_footer(c, fonts, used, imp.page, [label, hint])
-                except DoesNotFit as exc:
-                    raise SpecError(comp.location, f"the sheet's label does not fit between the crop marks: {exc}",
-                                    hint="shorten the game's or the component's title") from None
+            parts = label_parts(lang, game, component, side, n, len(sheets), flip)
+            try:
+                _marks_and_footer(c, fonts, used, imp.page, parts, ps.crop_marks)
+            except DoesNotFit as exc:
+                raise SpecError(comp.location, f"the sheet's label does not fit: {exc}",
+                                hint="shorten the game's or the component's title, or leave more room "
+                                     "round the cards (print: margin)") from None
             _set_boxes(c, imp.page, _union((s.x, s.y, s.x + s.w, s.y + s.h) for s in used),
                        _union(s.art for s in used))
             c.showPage()
@@ -251,19 +276,25 @@ def _render_deck(spec, comp, lang, paper, fonts, problems: _Problems) -> Rendere
 
 def _render_pages(spec, comp, lang, paper, fonts, problems: _Problems) -> Rendered:
     """Boards and sheets: the layout draws the whole page; one page per card and side."""
+    if comp.kind == "board" and "pieces" in LAYOUTS[comp.front.layout].params:
+        from .track_print import render_in_pieces       # here: track_print imports this module
+        return render_in_pieces(spec, comp, lang, paper, fonts, problems)
     if comp.kind == "board":
         W, H = comp.size
     else:                      # a sheet: the paper, turned when its print settings ask for landscape
         W, H = sorted((v * MM for v in PAPERS[paper]), reverse=comp.print.orientation == "landscape")
     c, buf = _new_canvas(spec, comp, lang, (W, H), fonts)
     box = CardBox(W, H, 0.0, comp.print.margin)
-    pages = 0
     duplex = comp.print.duplex != "off" and comp.back is not None
-    for row in cards_of(comp, lang):
-        for face in (comp.front, comp.back) if duplex else (comp.front,):
-            problems.draw(face, row, ReportlabPen(c, fonts), box, resolve_face(face, row, lang, spec))
+    game, component = spec.titles.get(lang, spec.title), _comp_title(spec, comp, lang)
+    rows = list(cards_of(comp, lang))
+    sides = [("front", comp.front), ("back", comp.back)] if duplex else [("front", comp.front)]
+    for n, row in enumerate(rows, 1):
+        for side, face in sides:
+            label = label_parts(lang, game, component, side, n, len(rows), comp.print.duplex if duplex else None)
+            params = {**resolve_face(face, row, lang, spec), KEY: label}
+            problems.draw(face, row, ReportlabPen(c, fonts), box, params)
             _set_boxes(c, (W, H), (0, 0, W, H), (0, 0, W, H))
             c.showPage()
-            pages += 1
     c.save()
-    return Rendered(buf.getvalue(), pages, comp.count(lang))
+    return Rendered(buf.getvalue(), len(rows) * len(sides), comp.count(lang))

@@ -128,10 +128,16 @@ class Rulebooks:
         return gather([f for f in folders if not names or f.name in names], load_rules)
 
     # -- one page -------------------------------------------------------------------
-    def page(self, rules: GameRules, lang: str, out: Path, downloads: list[tuple[str, list[tuple[str, str]]]]) -> list[Output]:
+    def page(self, rules: GameRules, lang: str, out: Path, downloads: list[tuple[str | None, list[tuple[str, str]]]],
+             calibration: list[tuple[str, str]] = ()) -> list[Output]:
+        """One edition's page; ``downloads``: its kit's files, (title, [(paper, file name)]), the
+        title None for the one file to print; ``calibration``: (paper, path from ``out``)."""
         ed = rules.editions[lang]
         source = source_of(ed, rules.editions) or ed
         ui = load_ui(self.templates, lang)
+        downloads = _worded(downloads, ui)
+        if calibration:
+            downloads.append((ui["calibration"], [(paper, f"../../{path}") for paper, path in calibration]))
         art = CardArt(self.specs.get(rules.game), lang)
         words = load_words(rules.folder, lang)
         statuses = rules.statuses.get(lang, {})
@@ -195,8 +201,9 @@ class Rulebooks:
 
     # -- the index and the stylesheet ------------------------------------------------------
     def index(self, games: list[GameRules], out: Path, downloads: dict[tuple[str, str], list],
-              lang: str = "en") -> Output:
-        """Every game with a rulebook or a kit: per language, its rulebook and its print files."""
+              lang: str = "en", calibration: list[tuple[str, str]] = ()) -> Output:
+        """Every game with a rulebook or a kit: per language, its rulebook and its print files
+        (see :meth:`page`), each named in that language; the calibration sheets, in each."""
         ui = load_ui(self.templates, lang)
         rules = {r.game: r for r in games}
         entries = []
@@ -210,11 +217,19 @@ class Rulebooks:
                 editions.append({"lang": l, "name": language_name(self.templates, l), "title": title,
                                  "href": f"{game}/{l}/rules.html" if book and l in book.editions else None,
                                  "downloads": [(title, [(paper, f"{game}/{l}/{href}") for paper, href in files])
-                                               for title, files in downloads.get((game, l), [])]})
+                                               for title, files in _worded(downloads.get((game, l), []),
+                                                                           load_ui(self.templates, l))]})
             entries.append({"game": game, "editions": editions})
+        langs = list(dict.fromkeys(e["lang"] for g in entries for e in g["editions"]))
+        sheets = [(l, load_ui(self.templates, l)["calibration"], list(calibration)) for l in langs] if calibration else []
         html = self.env.get_template("index.html.j2").render(lang=lang, ui=ui, games=entries, version=__version__,
-                                                              css="assets/rulebook.css")
+                                                              css="assets/rulebook.css", calibration=sheets)
         return Output(out / "index.html", html.encode("utf-8"), pages=1)
 
     def stylesheet(self, out: Path) -> Output:
         return Output(out / "assets" / "rulebook.css", (self.templates / "rulebook.css").read_bytes())
+
+
+def _worded(downloads: list, ui: dict) -> list:
+    """A kit's files with the one file to print (title None) named in the page's language."""
+    return [(ui["print_all"] if title is None else title, files) for title, files in downloads]

@@ -25,6 +25,8 @@ UI_KEYS = {
     "all_games": "link to the page of every game; its title",
     "rulebook": "what a rulebook page is (page title)",
     "print_kit": "heading of the print-and-play files",
+    "print_all": "link to the one file holding every component of a kit, in print order",
+    "calibration": "link to the sheet that measures a printer's duplex back offset",
     "example": "label of a worked example",
     "checked": "the mark of an example replayed by forge check",
     "checked_title": "what that mark means (tooltip)",

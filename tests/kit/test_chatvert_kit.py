@@ -291,7 +291,7 @@ def test_penalty_and_aid_cards(kit, lang):
 
 def test_no_third_party_name_and_nested_boxes_everywhere(kit):
     pdfs = sorted(kit.rglob("*.pdf"))
-    assert len(pdfs) == 5 * len(LANGS) * len(PAPERS)                   # 5 components
+    assert len(pdfs) == (5 + 1) * len(LANGS) * len(PAPERS)             # 5 components and print-all
     for pdf in pdfs:
         assert not re.search(r"\buno\b", text_of(pdf), re.I), pdf.name
         assert all(boxes_nested(page) for page in open_pdf(pdf).pages), pdf.name

@@ -157,7 +157,7 @@ def test_a_two_sided_rules_summary_card(kit, lang):
 
 def test_every_page_has_nested_boxes_and_a_bleed(kit):
     pdfs = sorted((kit / "majority").rglob("*.pdf"))
-    assert len(pdfs) == 7 * 2 * 2                     # 7 components, 2 languages, 2 papers
+    assert len(pdfs) == (7 + 1) * 2 * 2               # 7 components and print-all, 2 languages, 2 papers
     for pdf in pdfs:
         assert all(boxes_nested(page) for page in open_pdf(pdf).pages), pdf.name
 

@@ -3,7 +3,8 @@
 For each game, language and paper the real command builds, every word poppler finds
 (``pdftotext -bbox``) must lie inside exactly one card's trim rectangle, or, for the
 sheet's label, in the margin clear of the card block; on boards, inside the page less
-its margin. And nothing is cut short: every word of each printed parameter (the spec's
+its margin (a board printed with bleed, whole or in pieces: on a piece, or off them 5 mm
+inside the page). And nothing is cut short: every word of each printed parameter (the spec's
 text, resolved for that card) is found on that card.
 """
 from __future__ import annotations
@@ -13,8 +14,9 @@ import pytest
 from forge.spec.loader import load_spec, resolve_face
 
 from ..conftest import ROOT
-from ..pdftools import Sheet, open_pdf, box, overlaps, sheets, within, words
+from ..pdftools import Sheet, open_pdf, box, overlaps, placements, sheets, within, words
 
+MM = 72 / 25.4
 GAMES = ("chatvert", "dalmuti", "familienbande", "majority")
 
 #: The parameters each layout prints as text (the others choose colours, symbols, art).
@@ -123,6 +125,39 @@ def _check_pages(path, spec, comp, lang) -> list[str]:
     return problems
 
 
+def _check_pieces(path, spec, comp, lang) -> list[str]:
+    """A board printed with bleed, whole or in pieces (Familienbande's track), fronts and
+    backs alternating: every word lies on a piece (one drawn over a cut runs across it) or,
+    the sheet's label, off them at least 5 mm inside the page; each side's texts are found
+    on that side's pages."""
+    reader = open_pdf(path)
+    faces = [comp.front, comp.back] if comp.print.duplex != "off" and comp.back is not None else [comp.front]
+    found: list[list] = [[] for _ in faces]
+    problems = []
+    for i, (page, page_words) in enumerate(zip(reader.pages, words(path))):
+        arts = [pl.rect for pl in placements(page, reader)]
+        x0, y0, x1, y1 = box(page, "/MediaBox")
+        inner = (x0 + 5 * MM, y0 + 5 * MM, x1 - 5 * MM, y1 - 5 * MM)
+        problems += [f"{path.name} page {i + 1}: '{w.text}' at {tuple(round(v, 1) for v in w.rect)} is off "
+                     "the pieces and within 5 mm of the edge" for w in page_words
+                     if not any(overlaps(w.rect, art) for art in arts) and not within(w.rect, inner)]
+        found[i % len(faces)] += page_words
+    for face, side_words in zip(faces, found):
+        for row in _cards(comp, lang):
+            missing = _missing(_texts(face, row, lang, spec), side_words)
+            if missing:
+                problems.append(f"{path.name}: the {face.layout} of {row.location} lacks {missing}")
+    return problems
+
+
+def _check(path, comp):
+    """How to read the component's PDF: cards on sheets, a board with bleed, or whole pages."""
+    if comp.kind == "deck":
+        return _check_deck
+    page = open_pdf(path).pages[0]
+    return _check_pages if box(page, "/TrimBox") == box(page, "/MediaBox") else _check_pieces
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("lang", ["fr", "en"])
 @pytest.mark.parametrize("game", GAMES)
@@ -131,6 +166,6 @@ def test_every_text_is_printed_whole_inside_its_card(request, game, lang, paper)
     spec = load_spec(ROOT / "cardspecs" / f"{game}.yaml", ROOT)
     problems = []
     for comp in spec.components.values():
-        check = _check_deck if comp.kind == "deck" else _check_pages
-        problems += check(_pdf(out, spec, comp, lang, paper), spec, comp, lang)
+        path = _pdf(out, spec, comp, lang, paper)
+        problems += _check(path, comp)(path, spec, comp, lang)
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])

@@ -191,7 +191,41 @@ def test_index_lists_every_game_and_language(site):
     pdfs = [h for h in hrefs if h.endswith(".pdf")]
     assert pdfs and all((site / h).is_file() for h in pdfs)
     games = {p.stem for p in (ROOT / "cardspecs").glob("*.yaml")}
-    assert {p.split("/")[0] for p in pdfs} == games          # every game's kit, rulebook or not
+    assert {p.split("/")[0] for p in pdfs if "/" in p} == games          # every game's kit, rulebook or not
+
+
+PRINT_ALL = {"en": "Everything to print, in one file", "fr": "Tout à imprimer, en un seul fichier"}
+CALIBRATION = {"en": "calibration sheet", "fr": "Feuille de calibrage"}
+
+
+def test_index_links_every_print_all_file_and_the_calibration_sheet(site):
+    """Per game and language, the one file to print on each paper, named in that language;
+    the calibration sheets once, in each language."""
+    root = parse(site / "index.html")
+    games = {p.stem for p in (ROOT / "cardspecs").glob("*.yaml")}
+    for game in games:
+        for lang in ("fr", "en"):
+            edition = next(li for li in find_all(root, "li") if li.get("lang") == lang
+                           and any(a.get("href", "").startswith(f"{game}/{lang}/") for a in find_all(li, "a")))
+            item = next(li for li in find_all(edition, "li") if text_of(li).startswith(PRINT_ALL[lang]))
+            hrefs = [a.get("href") for a in find_all(item, "a")]
+            assert hrefs == [f"{game}/{lang}/print-all-a4.pdf", f"{game}/{lang}/print-all-letter.pdf"]
+            assert all((site / h).is_file() for h in hrefs)
+    for lang in ("fr", "en"):
+        item = next(li for li in find_all(root, "li") if li.get("lang") == lang and CALIBRATION[lang] in text_of(li))
+        hrefs = [a.get("href") for a in find_all(item, "a")]
+        assert hrefs == ["calibration-a4.pdf", "calibration-letter.pdf"] and all((site / h).is_file() for h in hrefs)
+
+
+@pytest.mark.parametrize("game,lang", PAGES)
+def test_rulebook_kit_list_links_print_all_and_calibration(site, game, lang):
+    root = parse(site / game / lang / "rules.html")
+    kit = by_class(root, "div", "kit")[0]
+    items = {text_of(li).split(" A4")[0]: [a.get("href") for a in find_all(li, "a")] for li in find_all(kit, "li")}
+    assert items[PRINT_ALL[lang]] == ["print-all-a4.pdf", "print-all-letter.pdf"]
+    calibration = next(v for k, v in items.items() if CALIBRATION[lang] in k)
+    assert calibration == ["../../calibration-a4.pdf", "../../calibration-letter.pdf"]
+    assert all((site / game / lang / h).resolve().is_file() for hrefs in items.values() for h in hrefs)
 
 
 def test_rulebooks_credit_the_authors(site):

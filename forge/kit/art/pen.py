@@ -40,8 +40,7 @@ __all__ = ["Pen", "ReportlabPen", "PathCmd", "hex_to_rgb", "mix", "largest_size"
 PathCmd = tuple
 
 #: The smallest size, in points, text is shrunk to (fine print such as a card's caption
-#: or a marker's fold hint); a layout may name a larger minimum, never a smaller one. The
-#: one exception is the sheet's label in the paper's margin (3.5 pt, see kit/render.py).
+#: or a marker's fold hint); a layout may name a larger minimum, never a smaller one.
 MIN_SIZE = 5.0
 #: How far the bundled fonts reach above the baseline (accented capitals) and below it
 #: (descenders), in em: a line of text at ``size`` is (TOP + DEPTH) × size tall.

@@ -1,0 +1,297 @@
+"""One file to print: ``<game>/<lang>/print-all-<paper>.pdf``, every component of a kit in
+print order, built from the component PDFs of the same run.
+
+* **Order.** Components in the spec's order. A deck's full sheets are its own PDF's pages,
+  fronts and backs interleaved; the cards of its last, partly filled sheet go to *shared
+  sheets*: the leftovers of every deck imposed alike (same card size, bleed, margin,
+  spacing, duplex flip) are laid out together, their backs registered as on any sheet, and
+  printed after the last of those decks. Boards and sheets follow as in their own PDFs;
+  pages of another size than the paper (the 297 × 155 mm track for cut paper) are left out.
+* **Duplex.** The file asks for the flip of most of its two-sided pages (the first in spec
+  order on a tie); a back meant for the other flip is turned 180°, which is what the other
+  flip does. One-sided pages of a two-sided file are each followed by a blank back (labelled),
+  so every sheet stays one page pair. With no two-sided page the file is simplex.
+* **Navigation.** A bookmark per component, at the first page holding its cards; page labels
+  ``<component> <sheet> <side>`` (``votes 2 backs``, as in ``votes-<paper>.pdf``), ``shared
+  <n> <side>`` on shared sheets (whose printed label names their components); viewer
+  preferences PrintScaling /None and Duplex, as in every component PDF
+  (:func:`set_viewer_preferences`, called by the renderer).
+
+pypdf joins the pages (each page and its fonts and forms copied as they are, so a kit's
+sheets are byte for byte the component's); only the shared sheets and blank backs are drawn
+here, with the renderer's own pieces. No date or random id is written: the same inputs give
+the same bytes.
+"""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from pypdf import PdfReader, PdfWriter, Transformation
+from pypdf.generic import NameObject, RectangleObject
+
+from .. import __version__
+from ..errors import ErrorGroup, SpecError
+from ..spec.model import MM, PAPERS, Component, GameSpec
+from .art.pen import ReportlabPen
+from .fonts import register_fonts
+from .i18n import ui
+from .imposition import impose
+from .label import EDGE, LEADING, MIN_SIZE, SIZE, draw_label, label_parts
+from .registry import CardBox, DoesNotFit
+from .render import (SAFE, Rendered, _comp_title, _Faces, _marks_and_footer, _new_canvas, _place, _Problems,
+                     _set_boxes, _union, cards_of)
+
+__all__ = ["DUPLEX", "flip_of", "print_all", "print_all_name", "set_viewer_preferences"]
+
+#: a component's (or a whole file's) flip → the PDF's /Duplex viewer preference
+DUPLEX = {"long-edge": "/DuplexFlipLongEdge", "short-edge": "/DuplexFlipShortEdge", "off": "/Simplex"}
+#: the page label of a shared sheet ("shared 2 backs"), by language (English otherwise)
+SHARED = {"en": "shared", "fr": "commune"}
+
+
+def print_all_name(paper: str) -> str:
+    return f"print-all-{paper}.pdf"
+
+
+def flip_of(comp: Component) -> str:
+    """How a component prints: ``long-edge`` or ``short-edge`` (two-sided), ``off`` (one side)."""
+    return comp.print.duplex if comp.back is not None else "off"
+
+
+def set_viewer_preferences(canvas, comp: Component) -> None:
+    """Ask the print dialog for actual size and the component's duplex flip (PDF 1.6 and 1.7
+    keys: the file says PDF 1.7)."""
+    canvas.setViewerPreference("PrintScaling", "None")
+    canvas.setViewerPreference("Duplex", DUPLEX[flip_of(comp)][1:])
+    canvas._doc._pdfVersion = max(canvas._doc._pdfVersion, (1, 7))
+
+
+@dataclass
+class _Page:
+    """One page of the file: page ``index`` of ``source`` (None: a blank back, drawn later)."""
+
+    source: PdfReader | None
+    index: int
+    label: str
+    turn: bool = False             # a back printed with the other flip: turned 180°
+    blank_of: tuple = ()           # a blank back: (MediaBox, TrimBox, BleedBox, label lines) of its front
+
+
+class _Kit:
+    """The pages of one game in one language on one paper, in print order."""
+
+    def __init__(self, spec: GameSpec, lang: str, paper: str, pdfs: dict[str, bytes]):
+        self.spec, self.lang, self.paper = spec, lang, paper
+        self.comps = [c for c in spec.components.values() if c.name in pdfs]
+        self.readers = {c.name: PdfReader(io.BytesIO(pdfs[c.name])) for c in self.comps}
+        self.game = spec.titles.get(lang, spec.title)
+        self.pages: list[_Page] = []
+        self.first: dict[str, int] = {}            # component → its first page
+        self.shared = 0                             # shared sheets so far
+        self.flip = self._file_flip()
+
+    def _on_paper(self, comp: Component) -> list[int]:
+        want = sorted(v * MM for v in PAPERS[self.paper])
+        sizes = [sorted((float(p.mediabox.width), float(p.mediabox.height))) for p in self.readers[comp.name].pages]
+        return [i for i, size in enumerate(sizes) if all(abs(a - b) < 1 for a, b in zip(size, want))]
+
+    def _file_flip(self) -> str:
+        """The flip of most two-sided pages (the first in spec order on a tie), or ``off``."""
+        pages: dict[str, int] = {}
+        for comp in self.comps:
+            if flip_of(comp) != "off":
+                pages[flip_of(comp)] = pages.get(flip_of(comp), 0) + len(self._on_paper(comp))
+        return max(pages, key=pages.get) if pages else "off"
+
+    def add(self, source: PdfReader, index: int, flip: str, name: str, what: str, n: int, total: int) -> None:
+        """Add page ``index`` of ``source``, page label ``name`` and its side, sheet ``n`` of
+        ``total`` of ``what``; a one-sided page of a two-sided file gets its blank back."""
+        side = "backs" if flip != "off" and index % 2 else "fronts"
+        duplex = self.flip != "off"
+        self.pages.append(_Page(source, index, f"{name} {ui(self.lang, side)}" if duplex else name,
+                                turn=side == "backs" and flip != self.flip))
+        if duplex and flip == "off":
+            page = source.pages[index]
+            lines = label_parts(self.lang, self.game, what, "backs", n, total, self.flip)
+            self.pages.append(_Page(None, 0, f"{name} {ui(self.lang, 'backs')}",
+                                    blank_of=(page.mediabox, page.trimbox, page.bleedbox, lines)))
+
+    def own(self, comp: Component, pages) -> None:
+        """Add ``pages`` (indexes) of the component's own PDF."""
+        reader, flip = self.readers[comp.name], flip_of(comp)
+        sides = 1 if flip == "off" else 2
+        for i in pages:
+            self.first.setdefault(comp.name, len(self.pages))
+            n = i // sides + 1
+            self.add(reader, i, flip, f"{comp.name} {n}", _comp_title(self.spec, comp, self.lang), n,
+                     len(reader.pages) // sides)
+
+    def build(self) -> list[_Page]:
+        pools: dict[tuple, list] = {}              # imposition → the leftover cards of its decks
+        last = {self._imposition(comp): comp.name for comp in self.comps if comp.kind == "deck"}
+        for comp in self.comps:
+            if comp.kind != "deck":
+                self.own(comp, self._on_paper(comp))
+                continue
+            key, per = self._imposition(comp), _per_sheet(comp, self.paper)
+            cards = list(cards_of(comp, self.lang))
+            sides, pages = (1 if flip_of(comp) == "off" else 2), len(self.readers[comp.name].pages)
+            if pages != sides * -(-len(cards) // per):                   # the renderer imposed otherwise
+                raise RuntimeError(f"print-all: {comp.name} ({self.paper}) has {pages} pages, "
+                                   f"expected {sides} × ⌈{len(cards)} / {per}⌉")
+            full = len(cards) // per
+            self.own(comp, range(full * sides))
+            pools.setdefault(key, []).extend((comp, row) for row in cards[full * per:])
+            if last[key] == comp.name and pools[key]:
+                self._shared(pools[key], key[-1])
+        return self.pages
+
+    def _imposition(self, comp: Component) -> tuple:
+        """What decks must share to be imposed together, the flip last: a one-sided deck's
+        cards join two-sided ones (their backs left blank) when the file is two-sided."""
+        ps, flip = comp.print, flip_of(comp)
+        return (comp.size, ps.bleed, ps.margin, ps.orientation, ps.spacing, ps.back_offset, ps.crop_marks,
+                self.flip if flip == "off" else flip)
+
+    def _shared(self, cards: list, flip: str) -> None:
+        """The shared sheets of one imposition (one deck's leftovers alone: its own last sheet)."""
+        on = _components(cards)
+        if len(on) == 1:
+            pages = len(self.readers[on[0].name].pages)
+            self.own(on[0], range(pages - (1 if flip_of(on[0]) == "off" else 2), pages))
+            return
+        sides = 1 if flip == "off" else 2
+        data, sheets = _shared_sheets(self.spec, self.lang, self.paper, cards, flip)
+        reader = PdfReader(io.BytesIO(data))
+        for n, on in enumerate(sheets, 1):
+            for comp in on:
+                self.first.setdefault(comp.name, len(self.pages))
+            self.shared += 1
+            what = ", ".join(_comp_title(self.spec, c, self.lang) for c in on)
+            for i in range((n - 1) * sides, n * sides):
+                self.add(reader, i, flip, f"{SHARED.get(self.lang, SHARED['en'])} {self.shared}", what, n, len(sheets))
+
+
+def _per_sheet(comp: Component, paper: str) -> int:
+    ps = comp.print
+    return impose(tuple(v * MM for v in PAPERS[paper]), comp.size, ps.bleed, ps.margin, ps.orientation,
+                  ps.spacing).per_sheet
+
+
+def _shared_sheets(spec: GameSpec, lang: str, paper: str, cards: list, flip: str) -> tuple[bytes, list]:
+    """The leftover cards of decks imposed alike, laid out together as the renderer lays out a
+    deck (same grid, backs, crop marks, boxes; the back of a one-sided card left blank);
+    the components on each sheet."""
+    fonts = register_fonts()
+    comp0 = cards[0][0]
+    ps = comp0.print
+    imp = impose(tuple(v * MM for v in PAPERS[paper]), comp0.size, ps.bleed, ps.margin, ps.orientation, ps.spacing)
+    c, buf = _new_canvas(spec, comp0, lang, imp.page, fonts)
+    problems = _Problems(lang)
+    faces = _Faces(c, fonts, CardBox(comp0.size[0], comp0.size[1], ps.bleed, SAFE), spec, lang, problems)
+    sheets = [cards[i:i + imp.per_sheet] for i in range(0, len(cards), imp.per_sheet)]
+    game = spec.titles.get(lang, spec.title)
+    for n, sheet in enumerate(sheets, 1):
+        sides = [("fronts", imp.slots(len(sheet)))]
+        if flip != "off":
+            sides.append(("backs", imp.back_slots(flip, ps.back_offset, len(sheet))))
+        on = _components(sheet)
+        for side, used in sides:
+            for (comp, row), slot in zip(sheet, used):
+                face = comp.front if side == "fronts" else comp.back if flip_of(comp) != "off" else None
+                form = face and faces.form(face, row)
+                if form:
+                    _place(c, slot, form)
+            names = [", ".join(_comp_title(spec, cp, lang) for cp in on), "+".join(cp.name for cp in on)]
+            _label(c, fonts, used, imp.page, ps.crop_marks, comp0,
+                   [label_parts(lang, game, what, side, n, len(sheets), None if flip == "off" else flip)
+                    for what in names])
+            _set_boxes(c, imp.page, _union((s.x, s.y, s.x + s.w, s.y + s.h) for s in used), _union(s.art for s in used))
+            c.showPage()
+    c.save()
+    if problems.errors:
+        raise ErrorGroup(problems.errors)
+    return buf.getvalue(), [_components(sheet) for sheet in sheets]
+
+
+def _components(cards: list) -> list[Component]:
+    """The components of ``cards``, each once, in order."""
+    return list({comp.name: comp for comp, _ in cards}.values())
+
+
+def _label(c, fonts, used, page, marks: bool, comp: Component, choices: list[list[str]]) -> None:
+    """The sheet's label (the first of ``choices`` that fits: the components' titles, else
+    their names) and its crop marks, as the renderer draws them."""
+    for parts in choices:
+        try:
+            return _marks_and_footer(c, fonts, used, page, parts, marks)
+        except DoesNotFit as exc:
+            error = exc
+    raise ErrorGroup([SpecError(comp.location, f"the label of a shared sheet of print-all does not fit: {error}",
+                                hint="shorten the game's or the components' titles")])
+
+
+def _blank_backs(blanks: list[_Page]) -> PdfReader:
+    """The blank backs of one-sided pages: the sheet's label, its boxes, nothing else."""
+    from reportlab.pdfgen.canvas import Canvas
+    fonts = register_fonts()
+    buf = io.BytesIO()
+    c = Canvas(buf, invariant=1, pageCompression=1, initialFontName=fonts["sans"], initialFontSize=SIZE)
+    for blank in blanks:
+        media, trim, bleed, lines = blank.blank_of
+        W, H = float(media.width), float(media.height)
+        c.setPageSize((W, H))
+        pen = ReportlabPen(c, fonts)
+        size = min(SIZE, SIZE * (W - 2 * EDGE) / max(pen.text_width(t, SIZE) for t in lines))
+        if size < MIN_SIZE:              # the same words fit beside the front's cards: never met
+            raise DoesNotFit(f"the label {lines[0]!r} is wider than the page")
+        draw_label(pen, W / 2, EDGE + pen.block_height(len(lines), size, LEADING), lines, size)
+        c.setTrimBox(tuple(float(v) for v in trim))
+        c.setBleedBox(tuple(float(v) for v in bleed))
+        c.showPage()
+    c.save()
+    return PdfReader(io.BytesIO(buf.getvalue()))
+
+
+def _turn(page) -> None:
+    """Turn a page 180° in place (content and boxes): a back laid out for the other flip."""
+    W, H = float(page.mediabox.width), float(page.mediabox.height)
+    page.add_transformation(Transformation().rotate(180).translate(W, H))
+    page.compress_content_streams()
+    for name in ("/TrimBox", "/BleedBox"):
+        if name in page:
+            x0, y0, x1, y1 = (float(v) for v in page[name])
+            page[NameObject(name)] = RectangleObject((W - x1, H - y1, W - x0, H - y0))
+
+
+def print_all(spec: GameSpec, lang: str, paper: str, pdfs: dict[str, bytes]) -> Rendered:
+    """The one file to print of ``spec`` in ``lang`` on ``paper``, from its component PDFs
+    (component name → bytes, as rendered by :func:`forge.kit.render.render_component`)."""
+    kit = _Kit(spec, lang, paper, pdfs)
+    pages = kit.build()
+    blanks = [p for p in pages if p.source is None]
+    if blanks:
+        reader = _blank_backs(blanks)
+        for k, p in enumerate(blanks):
+            p.source, p.index = reader, k
+    w = PdfWriter()
+    w.pdf_header = "%PDF-1.7"
+    for i, p in enumerate(pages):
+        page = w.add_page(p.source.pages[p.index])
+        if p.turn:
+            _turn(page)
+        w.set_page_label(i, i, prefix=p.label)
+    for name, at in sorted(kit.first.items(), key=lambda item: item[1]):
+        w.add_outline_item(title=_comp_title(spec, spec.components[name], lang), page_number=at)
+    w.page_mode = "/UseOutlines"
+    prefs = w.create_viewer_preferences()
+    prefs[NameObject("/PrintScaling")] = NameObject("/None")
+    prefs[NameObject("/Duplex")] = NameObject(DUPLEX[kit.flip])
+    w.add_metadata({"/Title": f"{kit.game} — print-all-{paper}", "/Author": ", ".join(spec.authors),
+                    "/Creator": f"forge {__version__}", "/Producer": f"forge {__version__} (reportlab, pypdf)",
+                    "/Subject": f"{spec.game} / print-all / {lang} / {paper}"})
+    buf = io.BytesIO()
+    w.write(buf)
+    cards = sum(c.count(lang) for c in kit.comps if c.name in kit.first)
+    return Rendered(buf.getvalue(), len(pages), cards)

@@ -1,0 +1,194 @@
+"""The one file to print of every kit, ``<game>/<lang>/print-all-<paper>.pdf``, read back with
+pypdf and checked against the component PDFs of the same build.
+
+What the file must hold is worked out here from the component PDFs and the specs' card
+counts, never from forge's print-all code: each deck's capacity is the number of cards on
+its first sheet (a deck of more than one sheet fills it), its full sheets print alone and
+its last, partly filled sheet's cards share sheets with the other decks of its card size
+(one-sided decks too, in a two-sided file, their backs blank); boards and sheets print as
+they are, but for pages of another size than the paper; in a two-sided file every
+one-sided page gets a blank back.
+"""
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from forge.spec.loader import load_spec
+from forge.spec.model import MM
+
+from ..conftest import ROOT, build_game, run_forge
+from ..pdftools import box, open_pdf, placements, within, words
+
+GAMES = ("chatvert", "dalmuti", "familienbande", "gjdlv", "majority")
+LANGS = ("fr", "en")
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+FLIPS = {"long-edge": "/DuplexFlipLongEdge", "short-edge": "/DuplexFlipShortEdge"}
+KITS = [(g, l, p) for g in GAMES for l in LANGS for p in PAPERS]
+
+
+@pytest.fixture(scope="module")
+def builds(request) -> dict[str, Path]:
+    return {game: request.getfixturevalue(f"{game}_build") for game in GAMES}
+
+
+def spec_of(game: str):
+    return load_spec(ROOT / "cardspecs" / f"{game}.yaml", ROOT)
+
+
+def prefs(reader) -> dict:
+    return dict(reader.trailer["/Root"].get("/ViewerPreferences", {}))
+
+
+def on_paper(page, paper: str) -> bool:
+    size = sorted((float(page.mediabox.width), float(page.mediabox.height)))
+    return all(abs(a - b * MM) < 1 for a, b in zip(size, sorted(PAPERS[paper])))
+
+
+def components(builds, game: str, lang: str, paper: str) -> list[dict]:
+    """Each component built on ``paper``, in the spec's order, as its own PDF shows it."""
+    spec, out = spec_of(game), []
+    for comp in spec.components.values():
+        if paper not in comp.print.papers:
+            continue
+        name = f"{comp.name}-{paper}.pdf" if len(comp.print.papers) > 1 else f"{comp.name}.pdf"
+        reader = open_pdf(builds[game] / game / lang / name)
+        sides = 1 if prefs(reader)["/Duplex"] == "/Simplex" else 2
+        card = (comp.size[0] + 2 * comp.print.bleed, comp.size[1] + 2 * comp.print.bleed)
+        on_first = [p for p in placements(reader.pages[0], reader)
+                    if abs(p.rect[2] - p.rect[0] - card[0]) < 0.1 and abs(p.rect[3] - p.rect[1] - card[1]) < 0.1]
+        out.append({"name": comp.name, "deck": comp.kind == "deck", "size": comp.size, "sides": sides,
+                    "count": comp.count(lang), "on_first": len(on_first), "reader": reader,
+                    "sheets": len(reader.pages) // sides, "title": reader.metadata["/Title"].split(" — ")[-1],
+                    "pages": [i for i, p in enumerate(reader.pages) if on_paper(p, paper)],
+                    "print": (comp.print.bleed, comp.print.margin, comp.print.spacing, comp.print.orientation)})
+    return out
+
+
+def expected(comps: list[dict]) -> tuple[int, dict[str, int], int]:
+    """(pages of the file, component → its first page, sheets the components take alone)."""
+    duplex = any(c["sides"] == 2 and c["pages"] for c in comps)
+    per_sheet = 2 if duplex else 1
+    groups: dict[tuple, list[dict]] = {}
+    for c in comps:
+        if c["deck"]:
+            key = (c["size"], c["sides"] if not duplex else 2)
+            groups.setdefault(key, []).append(c)
+    capacity = {}
+    for key, members in groups.items():
+        assert len({m["print"] for m in members}) == 1, "decks of one size are imposed alike"
+        capacity[key] = max(m["on_first"] for m in members)
+        if not any(m["sheets"] > 1 for m in members):      # no full sheet seen: the capacity is a bound
+            assert sum(m["count"] for m in members) <= capacity[key]
+    page, first, alone, pooled = 0, {}, 0, {key: [] for key in groups}
+    for c in comps:
+        alone += len(c["pages"]) // c["sides"]
+        if not c["deck"]:
+            if c["pages"]:
+                first[c["name"]] = page
+            page += len(c["pages"]) // c["sides"] * per_sheet
+            continue
+        key = (c["size"], c["sides"] if not duplex else 2)
+        cap = capacity[key]
+        if c["count"] >= cap:
+            first[c["name"]] = page
+        page += c["count"] // cap * per_sheet
+        pooled[key] += [c["name"]] * (c["count"] % cap)
+        if c is groups[key][-1]:                            # the shared sheets follow the group's last deck
+            for k, name in enumerate(pooled[key]):
+                first.setdefault(name, page + k // cap * per_sheet)
+            page += -(-len(pooled[key]) // cap) * per_sheet
+    return page, first, alone
+
+
+@pytest.mark.parametrize("game, lang, paper", KITS)
+def test_print_all_holds_every_component_in_print_order(builds, game, lang, paper):
+    comps = components(builds, game, lang, paper)
+    reader = open_pdf(builds[game] / game / lang / f"print-all-{paper}.pdf")
+    pages, first, _ = expected(comps)
+    assert len(reader.pages) == pages
+    marks = [(item.title, reader.get_destination_page_number(item)) for item in reader.outline]
+    titles = {c["name"]: c["title"] for c in comps}
+    assert marks == sorted(((titles[name], at) for name, at in first.items()), key=lambda m: m[1])
+    labels = reader.page_labels
+    assert "/PageLabels" in reader.trailer["/Root"] and len(labels) == pages
+    assert all(label and not label.isdigit() for label in labels)
+    assert labels[0].startswith(comps[0]["name"])
+
+
+@pytest.mark.parametrize("game, lang, paper", KITS)
+def test_print_all_asks_for_actual_size_and_the_flip_and_keeps_the_boxes(builds, game, lang, paper):
+    spec = spec_of(game)
+    for c in components(builds, game, lang, paper):
+        comp = spec.components[c["name"]]
+        flip = FLIPS[comp.print.duplex] if comp.back is not None and comp.print.duplex != "off" else "/Simplex"
+        assert prefs(c["reader"]) == {"/PrintScaling": "/None", "/Duplex": flip}, c["name"]
+    reader = open_pdf(builds[game] / game / lang / f"print-all-{paper}.pdf")
+    assert prefs(reader) == {"/PrintScaling": "/None", "/Duplex": "/DuplexFlipLongEdge"}   # every kit: long edge
+    for page in reader.pages:
+        m, b, t = box(page, "/MediaBox"), box(page, "/BleedBox"), box(page, "/TrimBox")
+        assert within(t, b) and within(b, m)
+
+
+def test_sheets_saved(builds):
+    """Sheets of paper per kit (English): the components printed alone against print-all."""
+    saved = {}
+    for game in GAMES:
+        for paper in PAPERS:
+            comps = components(builds, game, "en", paper)
+            reader = open_pdf(builds[game] / game / "en" / f"print-all-{paper}.pdf")
+            sheets = len(reader.pages) // (1 if prefs(reader)["/Duplex"] == "/Simplex" else 2)
+            saved[game, paper] = expected(comps)[2] - sheets
+    print("sheets saved:", saved)
+    assert all(v >= 0 for v in saved.values())
+    assert saved["majority", "a4"] >= 3          # the issue: Majority's small decks on shared sheets
+
+
+def test_rebuild_is_byte_identical(builds, tmp_path_factory):
+    again = build_game(tmp_path_factory, "familienbande")
+    for lang in LANGS:
+        for paper in PAPERS:
+            rel = Path("familienbande", lang, f"print-all-{paper}.pdf")
+            assert (again / rel).read_bytes() == (builds["familienbande"] / rel).read_bytes(), rel
+
+
+def test_a_back_meant_for_the_other_flip_is_turned(project):
+    """Reference cards flipped on the short edge in a kit flipped on the long edge: the file
+    asks for the long edge, and the reference's backs are its own backs turned 180°."""
+    spec = project / "cardspecs" / "dalmuti.yaml"
+    text = spec.read_text(encoding="utf-8")
+    text = text.replace("    copies: 1\n", "    copies: 12\n    print: {duplex: short-edge}\n")
+    spec.write_text(text, encoding="utf-8")
+    out = project / "build"
+    result = run_forge("build", "dalmuti", "--lang", "en", "--paper", "a4", "--out", str(out), cwd=project)
+    assert result.returncode == 0, result.stderr
+    kit = out / "dalmuti" / "en"
+    reference, whole = open_pdf(kit / "reference.pdf"), open_pdf(kit / "print-all-a4.pdf")
+    assert prefs(reference)["/Duplex"] == "/DuplexFlipShortEdge" and len(reference.pages) == 4
+    assert prefs(whole)["/Duplex"] == "/DuplexFlipLongEdge"
+    start = 2 * -(-80 // 9)                                # the cards' sheets come first (9 a sheet on A4)
+    labels = whole.page_labels
+    assert labels[start].startswith("reference") and labels[start + 1].startswith("reference")
+    W, H = (float(v) for v in reference.pages[1].mediabox[2:])
+
+    def turn(r):
+        return (W - r[2], H - r[3], W - r[0], H - r[1])
+
+    own, there = words(kit / "reference.pdf"), words(kit / "print-all-a4.pdf")
+    for page, turned in ((0, False), (1, True)):                # fronts as they are, backs turned
+        want = turn(box(reference.pages[page], "/TrimBox")) if turned else box(reference.pages[page], "/TrimBox")
+        assert box(whole.pages[start + page], "/TrimBox") == pytest.approx(want, abs=0.01)
+        seen = sorted((w.text, *(round(v) for v in (turn(w.rect) if turned else w.rect))) for w in own[page])
+        assert seen == sorted((w.text, *(round(v) for v in w.rect)) for w in there[start + page])
+        assert len(seen) > 20                                # the label and every card's words, moved
+
+
+@pytest.mark.skipif(shutil.which("qpdf") is None, reason="qpdf not installed")
+def test_qpdf_check_passes(builds):
+    for game in GAMES:
+        path = builds[game] / game / "fr" / "print-all-a4.pdf"
+        result = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+        assert result.returncode == 0, result.stdout + result.stderr
