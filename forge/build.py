@@ -6,7 +6,7 @@ published, as one transaction (:mod:`forge.publish`): a failed or killed run lea
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -15,7 +15,7 @@ from .publish import OutputFolder, Published
 from .spec.loader import find_specs, load_spec
 from .spec.model import PAPERS, Component, GameSpec
 
-__all__ = ["Job", "Written", "load_games", "plan", "render_jobs", "render_print_all", "render_rulebooks", "write_all"]
+__all__ = ["Job", "Written", "inked", "load_games", "plan", "render_jobs", "render_print_all", "render_rulebooks", "write_all"]
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,7 @@ class Job:
     lang: str
     paper: str
     path: Path
+    colour: str = "rgb"             # the calibration sheet's (a component's is in its print settings)
 
     @property
     def label(self) -> str:
@@ -58,8 +59,20 @@ def load_games(root: Path, names: Iterable[str] = ()) -> dict[str, GameSpec]:
     return games
 
 
+def inked(games: dict[str, GameSpec], ink_saver: bool = False, cmyk: bool = False) -> dict[str, GameSpec]:
+    """The games with every component printed in ink-saver mode and/or in CMYK (the build's
+    ``--ink-saver`` and ``--cmyk``), on top of what their specs ask; same file names."""
+    if not (ink_saver or cmyk):
+        return games
+
+    def mode(ps):
+        return replace(ps, ink_saver=ps.ink_saver or ink_saver, colour="cmyk" if cmyk else ps.colour)
+    return {name: replace(spec, components={n: replace(c, print=mode(c.print)) for n, c in spec.components.items()})
+            for name, spec in games.items()}
+
+
 def plan(games: dict[str, GameSpec], out: Path, lang: str = "all", paper: str | None = None,
-         calibration: bool = False) -> list[Job]:
+         calibration: bool = False, colour: str = "rgb") -> list[Job]:
     """The files a build writes: ``out/<game>/<lang>/<component>[-<paper>].pdf``."""
     jobs: list[Job] = []
     errors: list[InputError] = []
@@ -80,7 +93,7 @@ def plan(games: dict[str, GameSpec], out: Path, lang: str = "all", paper: str | 
         raise ErrorGroup(errors)
     if calibration:
         for pp in ([paper] if paper else list(PAPERS)):
-            jobs.append(Job(None, None, "en", pp, out / f"calibration-{pp}.pdf"))
+            jobs.append(Job(None, None, "en", pp, out / f"calibration-{pp}.pdf", colour))
     return jobs
 
 
@@ -92,7 +105,7 @@ def render_jobs(jobs: list[Job], tick: Callable[[Job], None] = lambda job: None)
     done, errors, seen = [], [], set()
     for job in jobs:
         try:
-            result = (render_calibration(job.paper) if job.comp is None
+            result = (render_calibration(job.paper, colour=job.colour) if job.comp is None
                       else render_component(job.spec, job.comp, job.lang, job.paper))
         except ErrorGroup as group:          # every component's problems, each reported once
             fresh = [e for e in group.errors if str(e) not in seen]

@@ -45,13 +45,17 @@ def build(
     lang: Annotated[str, typer.Option("--lang", help=LANG_HELP)] = "all",
     paper: Annotated[Optional[str], typer.Option("--paper", help=PAPER_HELP)] = None,
     out_dir: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("build"),
+    ink_saver: Annotated[bool, typer.Option("--ink-saver", help="Light backs, no solid fills: outlines and "
+                                            "light tints, same layout (same file names).")] = False,
+    cmyk: Annotated[bool, typer.Option("--cmyk", help="Colours converted to CMYK for a print shop (device "
+                                       "CMYK, no colour profile; same file names).")] = False,
 ) -> None:
     """Build the print-and-play PDFs (build/<game>/<lang>/<component>.pdf), the HTML rulebooks
     (build/<game>/<lang>/rules.html) and, for a full build, build/index.html.
 
     The output folder is locked for the run and replaced as a whole at the end (forge.publish):
     an error or an interruption leaves the previous build whole."""
-    from ..build import load_games, plan, render_jobs, render_rulebooks, write_all
+    from ..build import inked, load_games, plan, render_jobs, render_rulebooks, write_all
     from ..errors import ErrorGroup, Location, OptionError, excerpt
     from ..publish import OutputFolder
     try:
@@ -59,8 +63,8 @@ def build(
             raise ErrorGroup([OptionError(Location("--paper"), f"unknown paper {excerpt(paper)} "
                                           f"(expected one of: {', '.join(PAPERS)})")])
         with OutputFolder(out_dir, project_root()) as folder:
-            specs = load_games(project_root(), games or ())
-            jobs = plan(specs, out_dir, lang, paper, calibration=not games)
+            specs = inked(load_games(project_root(), games or ()), ink_saver, cmyk)
+            jobs = plan(specs, out_dir, lang, paper, calibration=not games, colour="cmyk" if cmyk else "rgb")
             with Progress(TextColumn("{task.description:<40}"), BarColumn(), MofNCompleteColumn(),
                           console=err, transient=True, disable=not err.is_terminal) as progress:
                 task = progress.add_task("rendering", total=len(jobs))

@@ -100,14 +100,16 @@ def _back(c: Canvas, W: float, H: float, fonts: dict, flip: str) -> None:
     _label(c, fonts, W, H, "back", flip)
 
 
-def render_calibration(paper: str, flip: str = "long-edge"):
-    """The two pages (front, back) of the calibration sheet for ``paper``."""
+def render_calibration(paper: str, flip: str = "long-edge", colour: str = "rgb"):
+    """The two pages (front, back) of the calibration sheet for ``paper`` (in CMYK when
+    ``colour`` is cmyk)."""
+    from .inks import kit_canvas
     from .render import Rendered
     import io
     fonts = register_fonts()
     W, H = (v * MM for v in PAPERS[paper])
     buf = io.BytesIO()
-    c = Canvas(buf, pagesize=(W, H), invariant=1, pageCompression=1, initialFontName=fonts["sans"])
+    c = kit_canvas(buf, colour=colour, pagesize=(W, H), invariant=1, pageCompression=1, initialFontName=fonts["sans"])
     c.setTitle(f"forge — back-offset calibration ({paper})")
     c.setCreator(f"forge {__version__}")
     for draw in (_front, _back):

@@ -37,6 +37,7 @@ from .art.pen import ReportlabPen
 from .fonts import register_fonts
 from .i18n import ui
 from .imposition import impose
+from .inks import kit_canvas
 from .label import EDGE, LEADING, MIN_SIZE, SIZE, draw_label, label_parts
 from .registry import CardBox, DoesNotFit
 from .render import (SAFE, Rendered, _comp_title, _Faces, _marks_and_footer, _new_canvas, _place, _Problems,
@@ -152,7 +153,7 @@ class _Kit:
         cards join two-sided ones (their backs left blank) when the file is two-sided."""
         ps, flip = comp.print, flip_of(comp)
         return (comp.size, ps.bleed, ps.margin, ps.orientation, ps.spacing, ps.back_offset, ps.crop_marks,
-                self.flip if flip == "off" else flip)
+                ps.ink_saver, ps.colour, self.flip if flip == "off" else flip)
 
     def _shared(self, cards: list, flip: str) -> None:
         """The shared sheets of one imposition (one deck's leftovers alone: its own last sheet)."""
@@ -232,12 +233,12 @@ def _label(c, fonts, used, page, marks: bool, comp: Component, choices: list[lis
                                 hint="shorten the game's or the components' titles")])
 
 
-def _blank_backs(blanks: list[_Page]) -> PdfReader:
+def _blank_backs(blanks: list[_Page], colour: str) -> PdfReader:
     """The blank backs of one-sided pages: the sheet's label, its boxes, nothing else."""
-    from reportlab.pdfgen.canvas import Canvas
     fonts = register_fonts()
     buf = io.BytesIO()
-    c = Canvas(buf, invariant=1, pageCompression=1, initialFontName=fonts["sans"], initialFontSize=SIZE)
+    c = kit_canvas(buf, colour=colour, invariant=1, pageCompression=1, initialFontName=fonts["sans"],
+                   initialFontSize=SIZE)
     for blank in blanks:
         media, trim, bleed, lines = blank.blank_of
         W, H = float(media.width), float(media.height)
@@ -272,7 +273,7 @@ def print_all(spec: GameSpec, lang: str, paper: str, pdfs: dict[str, bytes]) -> 
     pages = kit.build()
     blanks = [p for p in pages if p.source is None]
     if blanks:
-        reader = _blank_backs(blanks)
+        reader = _blank_backs(blanks, kit.comps[0].print.colour)
         for k, p in enumerate(blanks):
             p.source, p.index = reader, k
     w = PdfWriter()

@@ -24,6 +24,7 @@ from ..spec.model import MM, PAPERS, Component, Face, GameSpec, Row
 from .art.pen import ReportlabPen, largest_size
 from .fonts import register_fonts
 from .imposition import MARK_GAP, MARK_LENGTH, MARK_MIN, NoFit, Slot, impose
+from .inks import kit_canvas
 from .label import EDGE, KEY, LEADING, MIN_SIZE as LABEL_MIN, SIZE as LABEL_SIZE, draw_label, label_parts
 from .registry import LAYOUTS, CardBox, DoesNotFit
 
@@ -53,8 +54,8 @@ def cards_of(comp: Component, lang: str) -> Iterator[Row]:
 
 def _new_canvas(spec: GameSpec, comp: Component, lang: str, pagesize, fonts) -> tuple[Canvas, io.BytesIO]:
     buf = io.BytesIO()
-    c = Canvas(buf, pagesize=pagesize, invariant=1, pageCompression=1,
-               initialFontName=fonts["sans"], initialFontSize=10)
+    c = kit_canvas(buf, comp.print.ink_saver, comp.print.colour, pagesize=pagesize, invariant=1,
+                   pageCompression=1, initialFontName=fonts["sans"], initialFontSize=10)
     title = spec.titles.get(lang, spec.title)
     c.setTitle(f"{title} — {_comp_title(spec, comp, lang)}")
     c.setAuthor(", ".join(spec.authors))

@@ -60,6 +60,8 @@ class PrintSettings:
     back_offset: tuple[float, float] = (0.0, 0.0)
     margin: float = 5 * MM             # page edge → bleed edge, at least
     spacing: str = "auto"              # auto | bleed (a gap of 2 × bleed) | butt (shared cut lines)
+    ink_saver: bool = False            # light fills and outlines (kit/inks.py)
+    colour: str = "rgb"                # rgb | cmyk (kit/inks.py)
 
 
 @dataclass(frozen=True)

@@ -21,11 +21,14 @@ PRINT_KEYS = {
     "back_offset": "[dx, dy] shift of the backs to correct a printer",
     "margin": "least distance from the paper edge to the bleed (default 5mm)",
     "spacing": "auto, bleed (cards apart) or butt (shared cut lines)",
+    "ink_saver": "true or false: light fills and outlines (forge build --ink-saver)",
+    "colour": "rgb or cmyk (forge build --cmyk)",
 }
 ENUMS = {
     "orientation": ("auto", "portrait", "landscape"),
     "duplex": ("long-edge", "short-edge", "off"),
     "spacing": ("auto", "bleed", "butt"),
+    "colour": ("rgb", "cmyk"),
 }
 
 
@@ -48,9 +51,10 @@ def print_settings(d: Any, base: PrintSettings, where: Location, pb: Problems) -
             values["papers"] = tuple(dict.fromkeys(papers))
     if d.get("duplex") is False:       # YAML reads a bare `off` as false
         d["duplex"] = "off"
-    for key in ("orientation", "duplex", "spacing"):
+    for key in ("orientation", "duplex", "spacing", "colour"):
         values[key] = typed(d, key, pb, " or ".join(ENUMS[key]), enum(ENUMS[key]), values[key])
-    values["crop_marks"] = typed(d, "crop_marks", pb, "true or false", is_(bool), values["crop_marks"])
+    for key in ("crop_marks", "ink_saver"):
+        values[key] = typed(d, key, pb, "true or false", is_(bool), values[key])
     for key, top in (("bleed", "bleed_max"), ("margin", "margin_max")):
         values[key] = typed(d, key, pb, "a length such as 3mm", length(0, limit(top)), values[key])
     most = limit("offset_max")

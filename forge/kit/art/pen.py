@@ -289,6 +289,8 @@ class ReportlabPen(Pen):
         self.c = canvas
         self.fonts = fonts
         self.fill, self.stroke, self.width = "#000000", None, 1.0
+        self.ink = getattr(canvas, "ink_saver", None)   # the ink-saver's palette (kit/inks.py)
+        self._k = [1.0]                                   # the scale, for its outlines' width
         self._set_colours()
         canvas.setLineWidth(1.0)
         canvas.setLineJoin(1)
@@ -296,42 +298,63 @@ class ReportlabPen(Pen):
 
     def _push(self) -> None:
         self.c.saveState()
+        self._k.append(self._k[-1])
 
     def _pop(self) -> None:
         self.c.restoreState()
+        self._k.pop()
+
+    def _paint(self) -> tuple[str | None, str | None]:
+        """The fill and stroke drawn: those set, or the ink-saver's for them."""
+        return self.ink.paint(self.fill, self.stroke) if self.ink else (self.fill, self.stroke)
 
     def _set_colours(self) -> None:
-        if self.fill:
-            self.c.setFillColorRGB(*hex_to_rgb(self.fill))
-        if self.stroke:
-            self.c.setStrokeColorRGB(*hex_to_rgb(self.stroke))
+        fill, stroke = self._paint()
+        if fill:
+            self.c.setFillColorRGB(*hex_to_rgb(fill))
+        if stroke:
+            self.c.setStrokeColorRGB(*hex_to_rgb(stroke))
 
     def _set_width(self, width: float) -> None:
         self.c.setLineWidth(width)
 
     def _flags(self) -> dict:
-        return {"fill": 1 if self.fill else 0, "stroke": 1 if self.stroke else 0}
+        fill, stroke = self._paint()
+        return {"fill": 1 if fill else 0, "stroke": 1 if stroke else 0}
+
+    def _shape(self, draw: Callable, *args) -> None:
+        """``draw(*args, fill=, stroke=)``; an ink-saver's outline (a stroke where none
+        was set) is drawn OUTLINE pt wide at any scale."""
+        outline = self.ink and self.fill and not self.stroke and self._paint()[1]
+        if outline:
+            self.c.saveState()
+            self.c.setLineWidth(self.ink.outline / self._k[-1])
+        draw(*args, **self._flags())
+        if outline:
+            self.c.restoreState()
 
     def translate(self, x: float, y: float) -> None:
         self.c.translate(x, y)
 
     def scale(self, sx: float, sy: float | None = None) -> None:
-        self.c.scale(sx, sx if sy is None else sy)
+        sy = sx if sy is None else sy
+        self._k[-1] *= math.sqrt(abs(sx * sy)) or 1.0
+        self.c.scale(sx, sy)
 
     def rotate(self, degrees: float) -> None:
         self.c.rotate(degrees)
 
     def rect(self, x, y, w, h, r=0) -> None:
         if r:
-            self.c.roundRect(x, y, w, h, r, **self._flags())
+            self._shape(self.c.roundRect, x, y, w, h, r)
         else:
-            self.c.rect(x, y, w, h, **self._flags())
+            self._shape(self.c.rect, x, y, w, h)
 
     def circle(self, cx, cy, r) -> None:
-        self.c.circle(cx, cy, r, **self._flags())
+        self._shape(self.c.circle, cx, cy, r)
 
     def ellipse(self, cx, cy, rx, ry) -> None:
-        self.c.ellipse(cx - rx, cy - ry, cx + rx, cy + ry, **self._flags())
+        self._shape(self.c.ellipse, cx - rx, cy - ry, cx + rx, cy + ry)
 
     def _build(self, cmds):
         p = self.c.beginPath()
@@ -350,7 +373,7 @@ class ReportlabPen(Pen):
         return p
 
     def path(self, cmds) -> None:
-        self.c.drawPath(self._build(cmds), **self._flags())
+        self._shape(self.c.drawPath, self._build(cmds))
 
     def clip_rect(self, x, y, w, h) -> None:
         p = self.c.beginPath()
@@ -360,12 +383,16 @@ class ReportlabPen(Pen):
     def text(self, x, y, s, size, font="sans", anchor="start") -> None:
         name = self.fonts[font]
         self.c.setFont(name, size)
+        if self.ink:                                      # light text on what is now light: dark
+            self.c.setFillColorRGB(*hex_to_rgb(self.ink.text(self.fill)))
         if anchor == "middle":
             self.c.drawCentredString(x, y, s)
         elif anchor == "end":
             self.c.drawRightString(x, y, s)
         else:
             self.c.drawString(x, y, s)
+        if self.ink:
+            self._set_colours()
 
     def text_width(self, s, size, font="sans") -> float:
         return self.c.stringWidth(s, self.fonts[font], size)

@@ -1,0 +1,98 @@
+"""How a kit is inked: the ink-saver's light palette, and the conversion to CMYK.
+
+Both are build modes chosen by a component's print settings (``print: {ink_saver: true}``,
+``print: {colour: cmyk}``, or ``forge build --ink-saver`` / ``--cmyk`` for every component).
+They act in one place, on the canvas every page is drawn on (:func:`kit_canvas`), so no
+layout knows about them and the layout itself (page boxes, card positions, text positions)
+is the same in every mode.
+
+Ink-saver
+---------
+The pen (:class:`~forge.kit.art.pen.ReportlabPen`) asks the canvas's :class:`InkSaver` what
+to paint instead of each colour:
+
+* a solid fill becomes a light tint of its colour (:data:`TINT` of the way to white) with an
+  outline of the original colour (:data:`OUTLINE` pt wide, whatever the drawing's scale);
+  fills already light (luminance ≥ :data:`LIGHT`, such as a white card) are drawn as they are;
+* a light line (luminance ≥ :data:`PALE`: white rings on a dark back) is darkened, so it
+  still shows on the light tint;
+* light text (the white titles of dark backs) is set dark; dark text stays as it is.
+
+Labels and crop marks are drawn as always. A full-bleed back thus prints as a pale tint with
+its emblem and title in outline and dark text: about a tenth of the ink.
+
+CMYK
+----
+Every colour the canvas is given is converted, as it is set, by :func:`to_cmyk`: the naive
+device conversion with full grey-component replacement,
+``K = 1 − max(R, G, B)``, ``C = (1 − R − K) / (1 − K)``, ``M = (1 − G − K) / (1 − K)``,
+``Y = (1 − B − K) / (1 − K)`` (``C = M = Y = 0`` for black): greys and black print on the
+black plate alone. No colour profile is involved: this is not a colour-managed (ICC,
+PDF/X) conversion. The kits hold no raster images, so nothing else is to convert; transparency
+(alpha) is not used and not carried over.
+"""
+from __future__ import annotations
+
+from reportlab.lib.colors import CMYKColor, Color, toColor
+from reportlab.pdfgen.canvas import Canvas
+
+from .art.pen import hex_to_rgb, mix
+
+__all__ = ["InkSaver", "kit_canvas", "to_cmyk", "luminance", "TINT", "OUTLINE"]
+
+TINT = 0.9          # a solid fill is drawn this far towards white
+OUTLINE = 0.6       # pt: the outline drawn round what was a solid fill
+LIGHT = 0.85        # fills at least this light are drawn as they are
+PALE = 0.6          # lines and text at least this light are darkened
+
+
+def luminance(colour: str) -> float:
+    """Relative lightness of ``"#rrggbb"``, 0 (black) … 1 (white) (Rec. 601 weights)."""
+    r, g, b = hex_to_rgb(colour)
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+class InkSaver:
+    """The ink-saver's palette: what to paint instead of a fill, a line, a text colour."""
+
+    outline = OUTLINE
+
+    def paint(self, fill: str | None, stroke: str | None) -> tuple[str | None, str | None]:
+        """The (fill, stroke) drawn for a shape set to ``fill`` and ``stroke``: a solid fill
+        turns to a tint and gains an outline of its colour unless it has a stroke already."""
+        line = self.line(stroke) if stroke else None
+        if fill is None or luminance(fill) >= LIGHT:
+            return fill, line
+        return mix(fill, "#ffffff", TINT), line or self.line(fill)
+
+    @staticmethod
+    def line(colour: str) -> str:
+        return mix(colour, "#000000", 0.55) if luminance(colour) >= PALE else colour
+
+    @staticmethod
+    def text(colour: str | None) -> str:
+        colour = colour or "#000000"
+        return mix(colour, "#000000", 0.8) if luminance(colour) >= PALE else colour
+
+
+def to_cmyk(colour) -> CMYKColor:
+    """Any colour reportlab is given (a Color, an (r, g, b) tuple, a name) as CMYK, by the
+    conversion of this module's docstring; CMYK colours pass unchanged."""
+    if isinstance(colour, CMYKColor):
+        return colour
+    if isinstance(colour, (tuple, list)) and len(colour) == 4:
+        return CMYKColor(*colour, alpha=None)
+    c = Color(*colour) if isinstance(colour, (tuple, list)) else toColor(colour)
+    r, g, b = c.red, c.green, c.blue
+    k = 1 - max(r, g, b)
+    if k >= 1:
+        return CMYKColor(0, 0, 0, 1, alpha=None)
+    return CMYKColor(*(round((1 - v - k) / (1 - k), 4) for v in (r, g, b)), round(k, 4), alpha=None)
+
+
+def kit_canvas(buf, ink_saver: bool = False, colour: str = "rgb", **kw) -> Canvas:
+    """A reportlab canvas inked as asked: every colour converted to CMYK when ``colour`` is
+    cmyk, and the ink-saver's palette for the pens drawing on it when ``ink_saver``."""
+    c = Canvas(buf, enforceColorSpace=to_cmyk if colour == "cmyk" else None, **kw)
+    c.ink_saver = InkSaver() if ink_saver else None
+    return c
