@@ -18,8 +18,9 @@ to paint instead of each colour:
   still shows on the light tint;
 * light text (the white titles of dark backs) is set dark; dark text stays as it is.
 
-Labels and crop marks are drawn as always. A full-bleed back thus prints as a pale tint with
-its emblem and title in outline and dark text: about a tenth of the ink.
+A full-bleed fill (a rectangle covering the whole card with its bleed, or the whole page of a
+board) is left out: the paper shows. Labels and crop marks are drawn as always. A dark back
+thus prints white with its pattern, emblem and title in outline and dark text.
 
 CMYK
 ----
@@ -38,7 +39,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .art.pen import hex_to_rgb, mix
 
-__all__ = ["InkSaver", "kit_canvas", "to_cmyk", "luminance", "TINT", "OUTLINE"]
+__all__ = ["InkSaver", "KitCanvas", "kit_canvas", "to_cmyk", "luminance", "TINT", "OUTLINE"]
 
 TINT = 0.9          # a solid fill is drawn this far towards white
 OUTLINE = 0.6       # pt: the outline drawn round what was a solid fill
@@ -90,9 +91,36 @@ def to_cmyk(colour) -> CMYKColor:
     return CMYKColor(*(round((1 - v - k) / (1 - k), 4) for v in (r, g, b)), round(k, 4), alpha=None)
 
 
-def kit_canvas(buf, ink_saver: bool = False, colour: str = "rgb", **kw) -> Canvas:
+class KitCanvas(Canvas):
+    """A reportlab canvas that knows the box being drawn: the page, or the form (a card
+    face with its bleed) being defined, for the ink-saver to find full-bleed fills."""
+
+    ink_saver: InkSaver | None = None
+
+    def box(self) -> tuple[float, float, float, float]:
+        return getattr(self, "_form_box", None) or (0.0, 0.0, *self._pagesize)
+
+    def beginForm(self, name, lowerx=0, lowery=0, upperx=None, uppery=None):
+        self._form_box = (lowerx, lowery, upperx, uppery) if upperx is not None else None
+        super().beginForm(name, lowerx, lowery, upperx, uppery)
+
+    def endForm(self, **kw):
+        self._form_box = None
+        super().endForm(**kw)
+
+    def covered(self, x: float, y: float, w: float, h: float) -> bool:
+        """Whether the rectangle, in the current user space, covers the whole box drawn."""
+        a, b, c, d, e, f = self._currentMatrix
+        pts = [(a * px + c * py + e, b * px + d * py + f) for px in (x, x + w) for py in (y, y + h)]
+        x0, y0, x1, y1 = self.box()
+        tol = 0.01
+        return (min(p[0] for p in pts) <= x0 + tol and min(p[1] for p in pts) <= y0 + tol and
+                max(p[0] for p in pts) >= x1 - tol and max(p[1] for p in pts) >= y1 - tol)
+
+
+def kit_canvas(buf, ink_saver: bool = False, colour: str = "rgb", **kw) -> KitCanvas:
     """A reportlab canvas inked as asked: every colour converted to CMYK when ``colour`` is
     cmyk, and the ink-saver's palette for the pens drawing on it when ``ink_saver``."""
-    c = Canvas(buf, enforceColorSpace=to_cmyk if colour == "cmyk" else None, **kw)
+    c = KitCanvas(buf, enforceColorSpace=to_cmyk if colour == "cmyk" else None, **kw)
     c.ink_saver = InkSaver() if ink_saver else None
     return c

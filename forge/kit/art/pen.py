@@ -345,6 +345,8 @@ class ReportlabPen(Pen):
         self.c.rotate(degrees)
 
     def rect(self, x, y, w, h, r=0) -> None:
+        if self.ink and self.c.covered(x, y, w, h):       # the ink-saver leaves out full-bleed fills
+            return
         if r:
             self._shape(self.c.roundRect, x, y, w, h, r)
         else:
