@@ -22,7 +22,7 @@ from ..errors import ErrorGroup, InputError, SpecError, excerpt
 from ..spec.loader import resolve_face
 from ..spec.model import MM, PAPERS, Component, Face, GameSpec, Row
 from .art.pen import ReportlabPen, largest_size
-from .cut_band import draw_cut_band
+from .cut_band import inside_band
 from .fonts import register_fonts
 from .imposition import MARK_GAP, MARK_LENGTH, MARK_MIN, NoFit, Slot, impose
 from .label import EDGE, KEY, LEADING, MIN_SIZE as LABEL_MIN, SIZE as LABEL_SIZE, draw_label, label_parts
@@ -116,9 +116,8 @@ class _Faces:
             name = f"face{len(self.names)}"
             b, card = self.card.bleed, self.card
             self.c.beginForm(name, -b, -b, card.w + b, card.h + b)
-            exc = self.problems.draw(face, row, ReportlabPen(self.c, self.fonts), card, params)
-            if self.band:
-                draw_cut_band(self.c, card)
+            with inside_band(self.c, card, self.band):
+                exc = self.problems.draw(face, row, ReportlabPen(self.c, self.fonts), card, params)
             self.c.endForm()
             self.names[key] = None if exc else name
             if exc:
