@@ -1,7 +1,11 @@
-"""Card backs: a coloured lattice with a central medallion, the same for every card."""
+"""Card backs: a coloured lattice with a central medallion, the same for every card.
+
+The title sits under the emblem, or alone in the middle of the medallion when there is none;
+either way its box stays 1 mm inside the medallion's ring."""
 from __future__ import annotations
 
 from .art.emblems import draw_emblem
+from ..spec.model import MM
 from .art.pen import Pen, mix
 from .registry import CardBox, Param, layout
 
@@ -33,11 +37,19 @@ def draw_back(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
     pen.style(None, accent, 1.6)
     pen.rect(inset, inset, w - 2 * inset, h - 2 * inset, r=inset)
     r = w * 0.3
-    pen.style(mix(colour, "#000000", 0.25), accent, 2.4)
+    ring = 2.4
+    pen.style(mix(colour, "#000000", 0.25), accent, ring)
     pen.circle(w / 2, h / 2, r)
+    inner = r - ring / 2 - 1 * MM                          # the title keeps 1 mm off the ring
     if p["emblem"]:
         draw_emblem(pen, p["emblem"], w / 2 - r * 0.55, h / 2 - r * 0.35, r * 1.1)
-    if p["title"]:                                         # under the emblem, inside the rim
+    if p["title"]:
         pen.style(accent)
-        size, lines = pen.fit_lines(p["title"], w * 0.07, r * 1.7, r * 0.6, font="serif", leading=1.15)
-        pen.draw_lines(w / 2, h / 2 - r * 0.32, lines, size, leading=1.15, font="serif")
+        if p["emblem"]:        # under the emblem: a box whose lower corners stay inside the ring
+            top, box_w, box_h = h / 2 - inner * 0.36, inner * 1.2, inner * 0.44
+        else:                  # alone: centred, a box whose corners stay inside the ring
+            top, box_w, box_h = None, inner * 1.6, inner * 0.8
+        size, lines = pen.fit_lines(p["title"], w * 0.07, box_w, box_h, font="serif", leading=1.15)
+        if top is None:
+            top = h / 2 + pen.block_height(len(lines), size, 1.15) / 2
+        pen.draw_lines(w / 2, top, lines, size, leading=1.15, font="serif")

@@ -190,7 +190,8 @@ def _shared_sheets(spec: GameSpec, lang: str, paper: str, cards: list, flip: str
     imp = impose(tuple(v * MM for v in PAPERS[paper]), comp0.size, ps.bleed, ps.margin, ps.orientation, ps.spacing)
     c, buf = _new_canvas(spec, comp0, lang, imp.page, fonts)
     problems = _Problems(lang)
-    faces = _Faces(c, fonts, CardBox(comp0.size[0], comp0.size[1], ps.bleed, SAFE), spec, lang, problems)
+    faces = _Faces(c, fonts, CardBox(comp0.size[0], comp0.size[1], ps.bleed, SAFE), spec, lang, problems,
+                   band=imp.gap == 0 and imp.per_sheet > 1)     # as render.py: butted cards keep a paper band
     sheets = [cards[i:i + imp.per_sheet] for i in range(0, len(cards), imp.per_sheet)]
     game = spec.titles.get(lang, spec.title)
     for n, sheet in enumerate(sheets, 1):

@@ -22,6 +22,7 @@ from ..errors import ErrorGroup, InputError, SpecError, excerpt
 from ..spec.loader import resolve_face
 from ..spec.model import MM, PAPERS, Component, Face, GameSpec, Row
 from .art.pen import ReportlabPen, largest_size
+from .cut_band import inside_band
 from .fonts import register_fonts
 from .imposition import MARK_GAP, MARK_LENGTH, MARK_MIN, NoFit, Slot, impose
 from .inks import kit_canvas
@@ -100,8 +101,9 @@ class _Faces:
     face that does not fit: its problem is recorded at every row that uses it)."""
 
     def __init__(self, canvas: Canvas, fonts: dict, card: CardBox, spec: GameSpec, lang: str,
-                 problems: _Problems):
+                 problems: _Problems, band: bool = False):
         self.c, self.fonts, self.card, self.spec, self.lang = canvas, fonts, card, spec, lang
+        self.band = band                   # butted cards: a paper band inside the trim (cut_band.py)
         self.problems = problems
         self.names: dict[tuple, str | None] = {}
         self.failed: dict[tuple, DoesNotFit] = {}
@@ -115,7 +117,8 @@ class _Faces:
             name = f"face{len(self.names)}"
             b, card = self.card.bleed, self.card
             self.c.beginForm(name, -b, -b, card.w + b, card.h + b)
-            exc = self.problems.draw(face, row, ReportlabPen(self.c, self.fonts), card, params)
+            with inside_band(self.c, card, self.band):
+                exc = self.problems.draw(face, row, ReportlabPen(self.c, self.fonts), card, params)
             self.c.endForm()
             self.names[key] = None if exc else name
             if exc:
@@ -246,7 +249,7 @@ def _render_deck(spec, comp, lang, paper, fonts, problems: _Problems) -> Rendere
                         hint="use a smaller card, a smaller margin or bleed, or orientation: auto") from None
     c, buf = _new_canvas(spec, comp, lang, imp.page, fonts)
     card = CardBox(comp.size[0], comp.size[1], ps.bleed, SAFE)
-    faces = _Faces(c, fonts, card, spec, lang, problems)
+    faces = _Faces(c, fonts, card, spec, lang, problems, band=imp.gap == 0 and imp.per_sheet > 1)
     cards = list(cards_of(comp, lang))
     duplex = ps.duplex != "off" and comp.back is not None
     sheets = [cards[i:i + imp.per_sheet] for i in range(0, len(cards), imp.per_sheet)]

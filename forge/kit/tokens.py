@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from ..errors import excerpt
+from ..spec.model import MM
 from .art.pen import MIN_SIZE, TOP, DoesNotFit, Pen, largest_size, mix
 from .art.traits import TRAIT_COLOURS, draw_trait
 from .registry import CardBox, Param, layout
@@ -52,7 +53,7 @@ def draw_standee(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
     w, h, b = card.w, card.h, card.bleed
     colour = TRAIT_COLOURS[p["trait"]]
     panel = h / 3
-    pad = panel * 0.07                                       # clear of the folds
+    pad = max(panel * 0.07, 2 * MM)           # clear of the folds, and of the cut band on butted sheets
     pen.style(mix(colour, "#ffffff", 0.55))
     pen.rect(-b, -b, w + 2 * b, h + 2 * b)
     pen.style(mix(colour, INK, 0.15))
