@@ -17,7 +17,7 @@ from ..conftest import ROOT
 from ..pdftools import Sheet, open_pdf, box, overlaps, placements, sheets, within, words
 
 MM = 72 / 25.4
-GAMES = ("chatvert", "dalmuti", "familienbande", "majority")
+GAMES = ("chatvert", "dalmuti", "familienbande", "gjdlv", "majority")
 
 #: The parameters each layout prints as text (the others choose colours, symbols, art).
 PRINTED = {
@@ -38,6 +38,9 @@ PRINTED = {
     "points": ("value", "caption"),
     "signal": ("heading", "text", "mark"),
     "panel": ("heading", "text"),
+    "playing_card": (),                  # indices and pips: words only checked to stay on their card
+    "playing_back": ("title",),
+    "zone_board": ("heading", "note"),   # its zones' texts hold separators and card codes not printed
     "track": ("title", "start", "generation", "first_generation", "lap"),
     "track_back": ("title", "heading_turn", "turn", "heading_scoring", "scoring", "heading_end",
                    "end", "penalty_heading"),
