@@ -142,14 +142,15 @@ def render_print_all(jobs: list[Job], rendered: list) -> list:
 
 def render_rulebooks(root: Path, specs: dict[str, GameSpec], jobs: list[Job], out: Path,
                      names: Iterable[str] = (), lang: str = "all", index: bool = False,
-                     warn: Callable = lambda warning: None) -> list:
+                     warn: Callable = lambda warning: None, site_url: str | None = None) -> list:
     """The HTML rulebooks of the games in ``rules_src/`` (those named, or all), each page
     linking to the PDFs of ``jobs`` in its language; with ``index``, ``out/index.html``.
-    ``warn`` receives each located warning (what the sanitizer removed from a page)."""
+    ``warn`` receives each located warning (what the sanitizer removed from a page); with
+    ``site_url``, the pages link their other editions by absolute address."""
     from .kit.print_all import print_all_name
     from .kit.render import _comp_title
     from .rulebook.pages import Rulebooks
-    books = Rulebooks(root, specs, warn)
+    books = Rulebooks(root, specs, warn, site_url)
     games = books.games(tuple(names))
     shown = {"a4": "A4", "letter": "Letter"}
     # per game and language: the one file to print (title None: the page names it), then each
@@ -173,7 +174,7 @@ def render_rulebooks(root: Path, specs: dict[str, GameSpec], jobs: list[Job], ou
     if outputs:
         outputs.append(books.stylesheet(out))
     if index and books.templates.is_dir():          # a project without templates builds its PDFs only
-        outputs.append(books.index(games, out, downloads, calibration=calibration))
+        outputs += books.index(games, out, downloads, calibration=calibration)
     return outputs
 
 

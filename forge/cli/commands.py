@@ -49,6 +49,8 @@ def build(
                                             "light tints, same layout (same file names).")] = False,
     cmyk: Annotated[bool, typer.Option("--cmyk", help="Colours converted to CMYK for a print shop (device "
                                        "CMYK, no colour profile; same file names).")] = False,
+    site_url: Annotated[Optional[str], typer.Option("--site-url", help="Where build/ is published "
+                        "(https://…/): the pages' language alternates and canonical links become absolute.")] = None,
 ) -> None:
     """Build the print-and-play PDFs (build/<game>/<lang>/<component>.pdf), the HTML rulebooks
     (build/<game>/<lang>/rules.html) and, for a full build, build/index.html.
@@ -62,6 +64,7 @@ def build(
         if paper is not None and paper not in PAPERS:
             raise ErrorGroup([OptionError(Location("--paper"), f"unknown paper {excerpt(paper)} "
                                           f"(expected one of: {', '.join(PAPERS)})")])
+        site_url = _site_url(site_url)
         with OutputFolder(out_dir, project_root()) as folder:
             specs = inked(load_games(project_root(), games or ()), ink_saver, cmyk)
             jobs = plan(specs, out_dir, lang, paper, calibration=not games, colour="cmyk" if cmyk else "rgb")
@@ -71,7 +74,7 @@ def build(
                 rendered = render_jobs(jobs, lambda job: progress.update(task, advance=1, description=job.label))
                 progress.update(task, description="rulebooks")
                 rendered += render_rulebooks(project_root(), specs, jobs, out_dir, games or (), lang,
-                                             index=not games and lang == "all", warn=warning)
+                                             index=not games and lang == "all", warn=warning, site_url=site_url)
             written, published = write_all(rendered, folder)
     except ForgeError as exc:
         report(exc)
@@ -86,6 +89,21 @@ def build(
     out.print(table)
     out.print(f"published {folder.shown}: {published.written} files written, "
               f"{published.kept} kept from the previous build")
+
+
+def _site_url(url: str | None) -> str | None:
+    """``--site-url`` checked (an absolute http(s) address, no query) and ending with "/"."""
+    from urllib.parse import urlsplit
+
+    from ..errors import ErrorGroup, Location, OptionError, excerpt
+    if url is None:
+        return None
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment or any(c in url for c in '"<> '):
+        raise ErrorGroup([OptionError(Location("--site-url"), f"not a site address: {excerpt(url)}",
+                                      hint="give the absolute address build/ is published at, "
+                                           "such as https://example.org/games/")])
+    return url if url.endswith("/") else url + "/"
 
 
 @app.command()

@@ -20,6 +20,7 @@ Everything is rendered in memory; the caller writes the files (all or none).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -36,11 +37,25 @@ from .cards import CardArt
 from .extensions.checked_values import PLACEHOLDER, lookup
 from .figures import Speaker, build_figure, load_words
 from .render import render_section
-from .source import Edition, Section, plain
+from .source import EDITION_FILE, Edition, Section, plain
 from .staleness import Status, compare, editions_of, source_of, unexcused
 from .ui import language_name, load_ui
 
-__all__ = ["Output", "Rulebooks", "check_placeholders", "load_rules"]
+__all__ = ["Output", "Rulebooks", "check_placeholders", "load_rules", "index_name", "DEFAULT_LANG"]
+
+#: the language of build/index.html and of the pages' x-default (others: index.<lang>.html)
+DEFAULT_LANG = "en"
+#: an id a stylesheet selector may name as it is (headings' and figures' ids are of this form)
+CSS_ID = re.compile(r"^[a-z][a-z0-9-]*$")
+
+
+def index_name(lang: str, langs: list[str]) -> str:
+    """The index page of ``lang`` among the index languages ``langs``."""
+    return "index.html" if lang == _default(langs) else f"index.{lang}.html"
+
+
+def _default(langs: list[str]) -> str:
+    return DEFAULT_LANG if DEFAULT_LANG in langs or not langs else langs[0]
 
 
 @dataclass(frozen=True)
@@ -113,9 +128,10 @@ class Rulebooks:
     """Renders every edition of the games found in ``root/rules_src``; each warning (what the
     sanitizer removed) is passed to ``warn`` once."""
 
-    def __init__(self, root: Path, specs: dict[str, GameSpec], warn: Callable[[Warning_], None] = lambda w: None):
+    def __init__(self, root: Path, specs: dict[str, GameSpec], warn: Callable[[Warning_], None] = lambda w: None,
+                 site_url: str | None = None):
         from jinja2 import Environment, FileSystemLoader, StrictUndefined
-        self.root, self.specs, self.warn = root, specs, warn
+        self.root, self.specs, self.warn, self.site_url = root, specs, warn, site_url
         self.warned: set[Warning_] = set()
         self.simulated: dict[str, list[dict]] = {}       # game → its about box's simulation
         self.templates = root / "templates"
@@ -165,12 +181,17 @@ class Rulebooks:
                 else:
                     toc[-1]["children"].append(entry)
         here = out / rules.game / lang
-        alternates = [{"lang": other, "name": language_name(self.templates, other),
-                       "href": f"../{other}/rules.html", "current": other == lang}
-                      for other in rules.editions]
+        href = (lambda other: f"{self.site_url}{rules.game}/{other}/rules.html") if self.site_url \
+            else (lambda other: f"../{other}/rules.html")
+        alternates = [{"lang": other, "name": language_name(self.templates, other), "href": href(other),
+                       "current": other == lang} for other in sorted(rules.editions)]
+        # the switcher keeps the reader's place: one link per id of the page, shown when it is the :target
+        anchors = [i for i in [h.id for _, s in shown for h in s.headings]
+                   + [f"example-{i}" for i in rules.examples[source.lang]] if CSS_ID.match(i)]
         html = self.env.get_template("rulebook.html.j2").render(
             lang=lang, ui=ui, title=ed.title, game=rules.game, sections=sections, toc=toc,
-            alternates=alternates, css="../../assets/rulebook.css", index="../../index.html",
+            alternates=alternates, x_default=href(source.lang), canonical=href(lang) if self.site_url else None,
+            anchors=anchors, css="../../assets/rulebook.css", index=f"../../{index_name(lang, self.index_langs())}",
             downloads=downloads, version=__version__, source_lang=source.lang,
             about=self._about(rules.game, shown, ui))
         outputs = [Output(here / "rules.html", html.encode("utf-8"), pages=1)]
@@ -192,7 +213,7 @@ class Rulebooks:
         figure = self.env.get_template("figure.html.j2")
         html, warnings = render_section(
             ed, sec, examples, Speaker(ui, words.data["values"]).say,
-            lambda ex: figure.render(fig=build_figure(ex, words, ui, art), ui=ui, lang=lang))
+            lambda ex: figure.render(fig=build_figure(ex, words, ui, art), ui=ui, lang=lang), ui["permalink"])
         for w in warnings:
             if w not in self.warned:           # a section shown in two pages is reported once
                 self.warned.add(w)
@@ -200,31 +221,47 @@ class Rulebooks:
         return html
 
     # -- the index and the stylesheet ------------------------------------------------------
+    def index_langs(self) -> list[str]:
+        """The languages of the index pages: every edition's and every spec's, sorted."""
+        found = {l for spec in self.specs.values() for l in spec.languages}
+        rules = self.root / "rules_src"
+        if rules.is_dir():
+            found |= {m["lang"] for f in rules.glob("*/*.md") if (m := EDITION_FILE.match(f.name))}
+        return sorted(found)
+
     def index(self, games: list[GameRules], out: Path, downloads: dict[tuple[str, str], list],
-              lang: str = "en", calibration: list[tuple[str, str]] = ()) -> Output:
-        """Every game with a rulebook or a kit: per language, its rulebook and its print files
-        (see :meth:`page`), each named in that language; the calibration sheets, in each."""
+              calibration: list[tuple[str, str]] = ()) -> list[Output]:
+        """One index page per language (:func:`index_name`): every game with a rulebook or a kit,
+        its authors, and per edition (the page's language first, then the others in code
+        order) its rulebook and its print files (see :meth:`page`); the calibration sheets."""
+        langs = self.index_langs()
+        href = (lambda l: f"{self.site_url}{index_name(l, langs)}") if self.site_url else (lambda l: index_name(l, langs))
+        return [Output(out / index_name(lang, langs), self._index_page(games, downloads, lang, langs, calibration, [
+            {"lang": l, "name": language_name(self.templates, l), "href": href(l), "current": l == lang} for l in langs],
+            href(_default(langs))).encode("utf-8"), pages=1) for lang in langs]
+
+    def _index_page(self, games: list[GameRules], downloads: dict, lang: str, langs: list[str], calibration,
+                    alternates: list[dict], x_default: str) -> str:
         ui = load_ui(self.templates, lang)
         rules = {r.game: r for r in games}
+        order = [lang] + [l for l in langs if l != lang]
         entries = []
         for game in sorted(set(rules) | set(self.specs)):
             spec, book = self.specs.get(game), rules.get(game)
-            langs = list(book.editions) if book else []
-            langs += [l for l in (spec.languages if spec else []) if l not in langs]
+            have = set(book.editions if book else ()) | set(spec.languages if spec else ())
             editions = []
-            for l in langs:
+            for l in (l for l in order if l in have):
                 title = book.editions[l].title if book and l in book.editions else spec.titles.get(l, spec.title)
                 editions.append({"lang": l, "name": language_name(self.templates, l), "title": title,
                                  "href": f"{game}/{l}/rules.html" if book and l in book.editions else None,
                                  "downloads": [(title, [(paper, f"{game}/{l}/{href}") for paper, href in files])
                                                for title, files in _worded(downloads.get((game, l), []),
                                                                            load_ui(self.templates, l))]})
-            entries.append({"game": game, "editions": editions})
-        langs = list(dict.fromkeys(e["lang"] for g in entries for e in g["editions"]))
-        sheets = [(l, load_ui(self.templates, l)["calibration"], list(calibration)) for l in langs] if calibration else []
-        html = self.env.get_template("index.html.j2").render(lang=lang, ui=ui, games=entries, version=__version__,
-                                                              css="assets/rulebook.css", calibration=sheets)
-        return Output(out / "index.html", html.encode("utf-8"), pages=1)
+            entries.append({"game": game, "editions": editions, "authors": ", ".join(spec.authors) if spec else ""})
+        sheets = [(l, load_ui(self.templates, l)["calibration"], list(calibration)) for l in order] if calibration else []
+        return self.env.get_template("index.html.j2").render(
+            lang=lang, ui=ui, games=entries, version=__version__, css="assets/rulebook.css", calibration=sheets,
+            alternates=alternates, x_default=x_default)
 
     def stylesheet(self, out: Path) -> Output:
         return Output(out / "assets" / "rulebook.css", (self.templates / "rulebook.css").read_bytes())

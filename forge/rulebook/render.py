@@ -9,7 +9,9 @@ wants the warnings):
    (:mod:`.extensions.checked_values`); then ``fenced_code``, ``attr_list``, ``tables``,
    ``sane_lists``;
 2. :func:`forge.rulebook.sanitize.clean`: the allowlist, forge's reserved names, nh3;
-3. the figures, drawn by forge, put in their slots.
+3. the figures, drawn by forge, put in their slots;
+4. with ``permalink`` (a page, not ``forge check``), each heading with an id gets a link to
+   itself, named for screen readers, shown on hover and focus.
 
 Each removal becomes a :class:`~forge.errors.Warning_` at the line of the section where it
 was written (at the section's heading when it cannot be found there): the page is safe
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from html import escape, unescape
 from typing import Callable
 
 import markdown
@@ -31,7 +34,11 @@ from .extensions.raw_text import RawTextExtension
 from .sanitize import PAGE_IDS, Removal, clean
 from .source import Edition, Section
 
-__all__ = ["render_section", "page_ids"]
+__all__ = ["render_section", "page_ids", "permalinks"]
+
+#: a heading as the sanitizer writes it: ``<h2 id="taxes">Taxes</h2>``
+HEADING = re.compile(r'<(?P<tag>h[2-6]) id="(?P<id>[^"]+)">(?P<inner>.*?)</(?P=tag)>', re.S)
+TAG = re.compile(r"<[^>]*>")
 
 HINT = "the page is built without it; see README, 'Rulebooks', for the HTML a rulebook may hold"
 
@@ -42,9 +49,10 @@ def page_ids(edition: Edition, examples: dict[str, Example]) -> frozenset[str]:
 
 
 def render_section(edition: Edition, sec: Section, examples: dict[str, Example], say: Callable[[object], str],
-                   figure: Callable[[Example], str]) -> tuple[str, list[Warning_]]:
+                   figure: Callable[[Example], str], permalink: str | None = None) -> tuple[str, list[Warning_]]:
     """The HTML of ``sec`` (of ``edition``) and a warning per removal. ``say`` writes a
-    checked value in the page's language; ``figure`` draws an example."""
+    checked value in the page's language; ``figure`` draws an example; ``permalink`` names a
+    heading's link to itself ("Link to {heading}"), None for no links."""
     key = secrets.token_hex(8)                  # marks forge's own elements in this rendering only
     removed: list[Removal] = []
     md = markdown.Markdown(extensions=[
@@ -55,7 +63,19 @@ def render_section(edition: Edition, sec: Section, examples: dict[str, Example],
     html, dropped = clean(md.convert(sec.text), key, page_ids(edition, examples),
                           frozenset(h.id for h in sec.headings))
     html = SLOT.sub(lambda m: figure(examples[m["id"]]) if m["id"] in examples else "", html)
+    if permalink is not None:
+        html = permalinks(html, permalink)
     return html, _locate(edition, sec, removed + dropped)
+
+
+def permalinks(html: str, name: str) -> str:
+    """Each sanitized heading with an id ends with a link to itself: a visible "#", and
+    ``name`` (its ``{heading}`` slot filled) for screen readers."""
+    def link(m: re.Match) -> str:
+        label = escape(name.replace("{heading}", unescape(TAG.sub("", m["inner"])).strip()), quote=False)
+        return (f'<{m["tag"]} id="{m["id"]}">{m["inner"]} <a class="permalink" href="#{m["id"]}">'
+                f'<span aria-hidden="true">#</span><span class="visually-hidden">{label}</span></a></{m["tag"]}>')
+    return HEADING.sub(link, html)
 
 
 def _locate(edition: Edition, sec: Section, removed: list[Removal]) -> list[Warning_]:

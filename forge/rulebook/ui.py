@@ -54,6 +54,10 @@ UI_KEYS = {
     "about_source": "where the box's figures come from ({games}: games per player count); the command follows",
     "decimal_mark": "the decimal mark of numbers: '.' or ','",
     "percent": "a percentage, {n} the number: '{n}%' (French: a narrow no-break space before %)",
+    "permalink": "a heading's link to itself, for screen readers ({heading}: the heading's text)",
+    "stale_mark": "what the contents' mark beside a section whose translation may be out of date means",
+    "untranslated_mark": "what the contents' mark beside a section not translated yet means",
+    "credits": "the index's credit line under a game's title ({authors}: its authors)",
 }
 #: optional: another language's name in this one
 NAME_KEY = re.compile(r"^name\.[a-z]{2,3}(-[A-Za-z]{2,4})?$")

@@ -1,6 +1,7 @@
 """The four rulebooks as built by ``forge build``: valid HTML, languages, contents, figures."""
 from __future__ import annotations
 
+import functools
 import re
 import xml.etree.ElementTree as ET
 
@@ -30,15 +31,23 @@ def test_page_is_strict_html_in_its_language(site, game, lang):
     for el in root.iter():
         assert not any(a.startswith("on") for a in el.attrib), f"event handler on {el.tag}"
     alternates = {l.get("hreflang"): l.get("href") for l in find_all(root, "link") if l.get("rel") == "alternate"}
-    assert alternates == {"fr": "../fr/rules.html", "en": "../en/rules.html"}
+    source = "fr"                          # every game's rulebook is written in French first
+    assert yaml.safe_load((ROOT / "rules_src" / game / "en.md").read_text(encoding="utf-8").split("---")[1]
+                          )["translation_of"] == source
+    assert alternates == {"fr": "../fr/rules.html", "en": "../en/rules.html", "x-default": f"../{source}/rules.html"}
     for href in alternates.values():
         assert (page.parent / href).resolve().is_file()
     switcher = root.find(f".//{NS}nav[@class='languages']")
-    links = {a.get("hreflang"): a.get("href") for a in find_all(switcher, "a")}
+    links = {a.get("hreflang"): a.get("href") for a in find_all(switcher, "a") if a.get("class") == "to-page"}
     other = "en" if lang == "fr" else "fr"
     assert links == {other: f"../{other}/rules.html"}
     current = [s for s in find_all(switcher, "span") if s.get("aria-current") == "page"]
     assert len(current) == 1
+
+
+@functools.lru_cache(maxsize=None)
+def _ids_of(page) -> frozenset[str]:
+    return frozenset(ids(parse(page)))
 
 
 @pytest.mark.parametrize("game,lang", PAGES)
@@ -51,10 +60,13 @@ def test_every_local_resource_exists(site, game, lang):
     local = [r for r in refs if r and not r.startswith(("http:", "https:", "mailto:"))]
     assert local
     for ref in local:
-        if ref.startswith("#"):
-            assert ref[1:] in targets, f"{ref} points to no id"
+        path, _, anchor = ref.partition("#")
+        if not path:
+            assert anchor in targets, f"{ref} points to no id"
         else:
-            assert (page.parent / ref).resolve().is_file(), f"{ref} is missing next to {page}"
+            assert (page.parent / path).resolve().is_file(), f"{ref} is missing next to {page}"
+            if anchor:                    # the language switcher's links to the same place
+                assert anchor in _ids_of((page.parent / path).resolve()), f"{ref} points to no id"
 
 
 @pytest.mark.parametrize("game", ["dalmuti", "majority"])

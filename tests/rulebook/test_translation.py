@@ -65,6 +65,12 @@ def test_editing_a_source_section_makes_its_translation_stale(rules_project):
     assert notices[0] in list(_section(en, "taxes").iter())
     assert "out of date" in text_of(notices[0])
     assert not _notices(parse(rules_project / "out" / "dalmuti" / "fr" / "rules.html"))
+    # the contents mark the stale section, with words for those who do not see the mark
+    [entry] = [li for li in find_all(en, "li") if "stale" in (li.get("class") or "").split()]
+    [mark] = [s for s in find_all(entry, "span") if s.get("class") == "state-mark"]
+    hidden = [s for s in find_all(mark, "span") if s.get("class") == "visually-hidden"]
+    assert [s.get("aria-hidden") for s in find_all(mark, "span") if s is not mark and s not in hidden] == ["true"]
+    assert hidden and "out of date" in text_of(hidden[0]) and "out of date" in mark.get("title")
 
     marked = run_forge("mark-translated", "dalmuti", "en", "taxes", cwd=rules_project)
     assert marked.returncode == 0, marked.stderr
