@@ -15,10 +15,11 @@ from ..conftest import ROOT, run_forge
 SEED_EXAMPLES = {
     "dalmuti": {"dalmuti-deck", "dalmuti-jester-alone", "dalmuti-jester-in-a-set", "dalmuti-trick",
                 "dalmuti-exchange", "dalmuti-revolution", "dalmuti-greater-revolution",
-                "dalmuti-scoring-five", "dalmuti-climbing-bonus"},
+                "dalmuti-scoring-five", "dalmuti-climbing-bonus", "dalmuti-bonus-after-revolution",
+                "dalmuti-session-tie"},
     "majority": {"majority-first-vote", "majority-two-left", "majority-no-majority", "majority-score-wins",
                  "majority-score-loses", "majority-tie-three", "majority-tie-with-score",
-                 "majority-tie-score-two-left", "majority-shared-win"},
+                 "majority-tie-score-two-left", "majority-shared-win", "majority-tie-four"},
 }
 
 

@@ -95,11 +95,13 @@ def play_of(cards: Sequence[int]) -> Play | None:
 
 def check_deck(spec, max_players: int) -> list:
     """The printed deck (component ``cards``): one row per rank, value 1 to 12 or a jester
-    (any other value), each rank once, and enough cards for 8 players to pay their taxes."""
+    (any other value), each rank once, and enough cards that every hand dealt to the most
+    players holds two numbered cards besides all the jesters: a Greater Peon can always pay
+    the taxes (80 cards for 8 players: 10 cards a hand, 2 jesters at most)."""
     comp, problems = kit_component(spec, "cards", "Dalmuti")
     if comp is None:
         return problems
-    problems, seen = [], {}
+    problems, seen, jesters = [], {}, 0
     for row in comp.rows:
         value = str(row.fields.get("value", ""))
         rank = (int(value) if 1 <= int(value[:3]) <= 12 and len(value) < 3 else None) \
@@ -113,10 +115,12 @@ def check_deck(spec, max_players: int) -> list:
                                       hint="one row per rank; its 'copies' says how many cards"))
         else:
             seen[rank] = row.location
-    total = comp.count(spec.languages[0])
-    if not problems and total < 2 * max_players:
-        problems.append(SpecError(comp.location, f"the deck holds {total} cards (expected at least "
-                                  f"{2 * max_players}: two per player for the taxes)",
+            jesters += row.copies if rank == JESTER else 0
+    total, least = comp.count(spec.languages[0]), max_players * (2 + jesters)
+    if not problems and total < least:
+        problems.append(SpecError(comp.location, f"the deck holds {total} cards (expected at least {least}: "
+                                  f"dealt to {max_players} players, every hand must hold two numbered cards "
+                                  f"for the taxes besides the {jesters} jesters)",
                                   hint="the Dalmuti deck has 80 cards: n cards of rank n, and 2 jesters"))
     return problems
 

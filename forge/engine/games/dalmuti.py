@@ -49,6 +49,7 @@ class DalmutiState(State):
         self.in_trick = [0] * 14       # cards played in the current trick
         self._solo = [frozenset((s,)) for s in range(n)]
         self.revolution = False        # a revolution was called this game
+        self.reversed = False          # by the Greater Peon: this game's roles are reversed
         self.over = False
         self.phase = "deal"
         self.finished: list[int] = []
@@ -110,7 +111,7 @@ class DalmutiState(State):
         self._after_deal()
 
     def _after_deal(self) -> None:
-        self.revolution = False
+        self.revolution = self.reversed = False
         holders = [s for s in self.order if self.hands[s][JESTER] == 2]
         self.revolution_seat = holders[0] if holders else None
         self.phase = "revolution" if holders else "tax"
@@ -120,22 +121,21 @@ class DalmutiState(State):
     # -- taxes -------------------------------------------------------------------------
     def _collect_tax(self) -> None:
         """The peons' best cards (never jesters) go to the Dalmutis; then the Dalmutis choose
-        what to give back."""
+        what to give back. A dealt hand always holds the numbered cards its peon owes: at least
+        10 cards, at most 2 of them jesters (the kit check sees to it); a scripted hand that
+        does not cannot be dealt."""
         gd, ld, lp, gp = self.order[0], self.order[1], self.order[-2], self.order[-1]
         self.owed = {gd: 2, ld: 1}
-        for peon, dalmuti, count in ((gp, gd, 2), (lp, ld, 1)):
+        for peon, role, dalmuti, count in ((gp, "Greater", gd, 2), (lp, "Lesser", ld, 1)):
+            numbered = sum(self.hands[peon][1:JESTER])
+            if numbered < count:
+                raise IllegalMove(f"{self.players[peon]}, the {role} Peon, holds {numbered} numbered card(s) "
+                                  f"and owes {count} in taxes: no dealt hand is that short")
             for _ in range(count):
-                best = next((r for r in range(1, 13) if self.hands[peon][r]), None)
-                if best is None:
-                    self.rule("dalmuti.peon-only-jesters")
-                    self.owed[dalmuti] -= 1
-                    continue
+                best = next(r for r in range(1, 13) if self.hands[peon][r])
                 self.hands[peon][best] -= 1
                 self.hands[dalmuti][best] += 1
         self.phase = "give-back"
-        self.owed = {s: k for s, k in self.owed.items() if k > 0}
-        if not self.owed:
-            self._start_play(self.order[0])
 
     # -- play --------------------------------------------------------------------------
     def _start_play(self, leader: int) -> None:
@@ -232,6 +232,8 @@ class DalmutiState(State):
         for place, s in enumerate(new):
             self.score[s] += n - 1 - place
         if self.bonus:                                 # variant: reward the Dalmutis for their peons' climb
+            if self.reversed:
+                self.rule("dalmuti.bonus-after-revolution")
             for dalmuti, peon in ((old[0], old[-1]), (old[1], old[-2])):
                 climbed = old.index(peon) - new.index(peon)
                 if climbed > 0:
@@ -245,6 +247,8 @@ class DalmutiState(State):
         if self.games_done >= self.games:
             self.over = True
             self.phase = "over"
+            if len(self.winners()) > 1:
+                self.rule("dalmuti.session-tie")
             return
         self.order = list(new)
         self.finished = []
@@ -299,6 +303,7 @@ class DalmutiState(State):
             self.revolution = move.declare
             if move.declare:
                 if seat == self.order[-1]:           # greater revolution: roles reverse
+                    self.reversed = True
                     o = self.order
                     o[0], o[-1] = o[-1], o[0]
                     o[1], o[-2] = o[-2], o[1]
@@ -372,9 +377,12 @@ class Dalmuti(Game):
             "Two jesters played together without other cards are a pair of 13s, the weakest pair.",
         "dalmuti.draw-tie":
             "In the first draw for ranks, players who draw the same rank draw again among themselves.",
-        "dalmuti.peon-only-jesters":
-            "A peon who has no card but jesters to give pays nothing for the missing card, and the "
-            "Dalmuti gives back one card fewer.",
+        "dalmuti.bonus-after-revolution":
+            "With the climbing bonus, after the Greater Peon's revolution the bonus follows the "
+            "reversed roles: the new Greater Dalmuti scores for the new Greater Peon's climb, the new "
+            "Lesser Dalmuti for the new Lesser Peon's.",
+        "dalmuti.session-tie":
+            "Players tied for the most points at the end of the session share the win.",
     }
 
     GIVEN_FIELDS = {

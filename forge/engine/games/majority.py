@@ -3,7 +3,7 @@
 A round is a series of turns. Each turn the players still in the round vote at once
 for proposal A, B or C (the word they would associate with the reference word) or
 for *score*. The options with the most votes win, if that is at least two; ties
-all win. Score voters among the winners score one point per card in the reference
+all win, up to all four options (eight players in, two votes each). Score voters among the winners score one point per card in the reference
 pile and leave the round; the voters of a winning proposal stay in and that
 proposal joins the reference pile; everybody else is out for the round. A round
 ends when no option reaches a majority (nobody scores), when score is the only

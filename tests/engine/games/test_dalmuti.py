@@ -29,6 +29,7 @@ def test_ten_thousand_random_games_keep_invariants_and_end():
         assert sorted(state.scores()) == list(range(n)) or state.bonus
         rulings += state.rulings
     assert rulings["dalmuti.lead-after-going-out"] > 0
+    assert rulings["dalmuti.bonus-after-revolution"] > 0 and rulings["dalmuti.session-tie"] > 0
 
 
 def test_a_match_of_several_games_reseats_by_finishing_order():
@@ -147,6 +148,82 @@ def test_what_is_not_a_move_is_a_move_error_not_a_refusal():
         GAME.parse_move("play 14")
     with pytest.raises(MoveError, match="no player named 'Zoé'"):
         state.seat("Zoé")
+
+
+def test_the_climbing_bonus_after_a_greater_revolution_follows_the_reversed_roles():
+    """Five players; Emma (Greater Peon) calls a revolution. Alice, the new Greater Peon, goes
+    out first: her four places climbed go to Emma, not to Alice's old Dalmuti role."""
+    order = ["Alice", "Bruno", "Chloé", "Driss", "Emma"]
+    state = _scripted({"Alice": "1", "Bruno": "12", "Chloé": "11", "Driss": "10", "Emma": "J J 9"}, order,
+                      phase="exchange", climbing_bonus=True)
+    _do(state, "Emma: revolution", "Emma: play 9", "Driss: pass", "Chloé: pass", "Bruno: pass", "Alice: play 1",
+        "Emma: pass", "Driss: pass", "Chloé: pass", "Bruno: pass")
+    _do(state, "Emma: play J", "Driss: play 10", "Chloé: pass", "Bruno: pass", "Emma: pass",
+        "Chloé: play 11", "Bruno: pass", "Emma: pass", "Bruno: play 12")
+    assert state.observe("finish_order") == ["Alice", "Driss", "Chloé", "Bruno", "Emma"]
+    # places: 4, 3, 2, 1, 0; Emma, Greater Dalmuti since the revolution, +4 for Alice's climb
+    # from fifth to first; Driss, the new Lesser Dalmuti, nothing: Bruno stayed fourth
+    assert state.scores() == [4, 1, 2, 3, 0 + 4]
+    assert state.rulings["dalmuti.bonus-after-revolution"] == 1
+
+
+def test_no_bonus_ruling_without_a_greater_revolution_or_without_the_bonus():
+    order = ["Alice", "Bruno", "Chloé", "Driss"]
+    hands = {"Alice": "3", "Bruno": "9 10", "Chloé": "2 6", "Driss": "J J 7 11"}
+    for bonus, call in ((False, "Driss: revolution"), (True, "Driss: no revolution")):
+        state = _scripted(hands, order, phase="exchange", climbing_bonus=bonus)
+        _do(state, call)
+        while not state.is_over():
+            seat = min(state.to_act())
+            state.apply(seat, random_policy(state, seat, state.rng))
+        assert "dalmuti.bonus-after-revolution" not in state.rulings
+
+
+def test_a_session_tie_is_one_named_ruling_counted_when_the_lead_is_shared():
+    tied = 0
+    for seed in range(400):
+        n = 4 + seed % 5
+        state = GAME.new_state(NAMES[:n], {"games": 1 + seed % 3, "climbing_bonus": seed % 2 == 0},
+                               random.Random(seed))
+        playout(state, random_policy, max_steps=20_000)
+        scores = state.scores()
+        shared = scores.count(max(scores)) > 1
+        assert state.rulings["dalmuti.session-tie"] == (1 if shared else 0), seed
+        assert len(state.winners()) == scores.count(max(scores))
+        tied += shared
+    assert tied > 0
+
+
+def test_a_scripted_peon_too_short_to_pay_the_taxes_is_refused():
+    """No dealt hand lacks the numbered cards its peon owes (80 cards, 8 players at most: 10
+    cards a hand, 2 jesters at most): a scripted one that does cannot be set up."""
+    with pytest.raises(IllegalMove, match="Emma, the Greater Peon, holds 1 numbered card.* owes 2"):
+        _scripted({"Alice": "5 9", "Bruno": "3 10", "Chloé": "6", "Driss": "2 8", "Emma": "J 4"},
+                  ["Alice", "Bruno", "Chloé", "Driss", "Emma"], phase="exchange")
+
+
+@pytest.mark.parametrize("copies, error", [(1, "the deck holds 29 cards (expected at least 32"), (4, None)])
+def test_the_kit_check_keeps_every_hand_able_to_pay_the_taxes(project, copies, error):
+    """Ranks 7 to 12 printed once each: 21 + 6 + 2 jesters = 29 cards, so with 8 players a hand of
+    3 could be two jesters and one numbered card: refused, located at the deck. Rank 7 printed 4
+    times makes 32 cards, hands of 4: every 8-player game pays its taxes."""
+    from ...conftest import run_forge
+    deck = project / "cardspecs" / "dalmuti" / "deck.csv"
+    rows = deck.read_text(encoding="utf-8").splitlines()
+    fixed = [rows[0]]
+    for row in rows[1:]:
+        cells = row.split(",")
+        if cells[0].isdigit() and int(cells[0]) >= 7:
+            cells[4] = str(copies if cells[0] == "7" else 1)
+        fixed.append(",".join(cells))
+    deck.write_text("\n".join(fixed) + "\n", encoding="utf-8")
+    result = run_forge("simulate", "dalmuti", "--players", "8", "--games", "300", cwd=project)
+    if error:
+        assert result.returncode == 2, result.stderr
+        assert "cardspecs/dalmuti.yaml:" in result.stderr and error in result.stderr
+        assert "Traceback" not in result.stderr
+    else:
+        assert result.returncode == 0, result.stderr
 
 
 def test_two_jesters_alone_are_a_named_ruling():

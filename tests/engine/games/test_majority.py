@@ -51,6 +51,38 @@ def test_seed_tie_cases():
     assert res.winners == () and res.round_over and state.scores() == [0, 0, 0]
 
 
+def test_four_options_tied_all_win():
+    """Eight players, two votes on each option: A, B and C join the pile in that order (the
+    named ruling), the score voters take the pile as it was, nobody is knocked out."""
+    res, state = _turn(dict(zip(NAMES[:8], ["A", "A", "B", "B", "C", "C", "score", "score"])), 3)
+    assert res.winners == ("A", "B", "C", "score") and not res.round_over
+    assert res.scored == {"Gaëlle": 3, "Hugo": 3} and res.reference_pile == 6
+    assert res.still_in == tuple(NAMES[:6]) and state.to_act() == set(range(6))
+    assert state.rulings["majority.several-winners-reference"] == 1
+    state.check_invariants()
+
+
+@pytest.mark.parametrize("players", [8, 9, 10])
+def test_four_way_ties_come_up_at_8_to_10_players_and_resolve_by_the_votes(players):
+    """A four-way tie needs exactly eight players in (two votes each): at 9 or 10 players it
+    comes after a turn that knocked some out. Each one is checked against its votes."""
+    ties = 0
+    for seed in range(300):
+        state = GAME.new_state(NAMES[:players], {}, random.Random(seed))
+        playout(state, POLICIES["uniform"], check=True, max_steps=100_000)
+        for res in state.history:
+            if len(res.winners) < 4:
+                continue
+            ties += 1
+            assert sorted(Counter(res.votes.values()).values()) == [2, 2, 2, 2]
+            pile_before = res.reference_pile - 3
+            assert res.scored == {n: pile_before for n, o in res.votes.items() if o == "score"}
+            assert set(res.still_in) == {n for n, o in res.votes.items() if o != "score"}
+        assert state.rulings["majority.several-winners-reference"] == sum(
+            len([w for w in r.winners if w != "score"]) > 1 for r in state.history)
+    assert ties > 0
+
+
 def test_votes_are_simultaneous_and_once():
     state = GAME.new_state(NAMES[:4], {}, random.Random(1))
     assert state.to_act() == {0, 1, 2, 3}
