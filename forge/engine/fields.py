@@ -18,7 +18,7 @@ from dataclasses import dataclass
 __all__ = ["Field", "problem", "parse_option"]
 
 KINDS = ("bool", "int", "choice", "name", "names", "cards", "cards_by_name", "int_by_name", "votes",
-         "word_by_name", "int_by_key", "rows", "ints", "name_by_key", "fraction")
+         "word_by_name", "int_by_key", "rows", "ints", "name_by_key", "fraction", "text_by_key")
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,7 @@ class Field:
             "ints": "a list of whole numbers, e.g. [2, 5]",
             "name_by_key": "a mapping of name → player, e.g. {ficelle: Bruno}",
             "fraction": "a number from 0 to 1, e.g. 0.1",
+            "text_by_key": f"a mapping of {' / '.join(self.choices)} → text, or a list of them (one per turn)",
             "rows": "a mapping of generation number → list of cards, e.g. {1: [\"4+17\", \"9\"]}",
         }[self.kind]
 
@@ -64,6 +65,12 @@ def _names(v) -> bool:
 
 def _mapping_of(v, ok) -> bool:
     return isinstance(v, dict) and all(isinstance(k, str) and ok(x) for k, x in v.items())
+
+
+def _texts_by(keys, v) -> bool:
+    """A mapping of exactly ``keys`` → non-empty text, or a non-empty list of them."""
+    one = lambda m: _mapping_of(m, lambda x: isinstance(x, str) and bool(x.strip())) and set(m) == set(keys)  # noqa: E731
+    return one(v) or (isinstance(v, list) and bool(v) and all(one(m) for m in v))
 
 
 def problem(field: Field, value) -> str | None:
@@ -85,6 +92,7 @@ def problem(field: Field, value) -> str | None:
         "int_by_key": lambda v: _mapping_of(v, _is_int) and (not field.choices or set(v) <= set(field.choices)),
         "ints": lambda v: isinstance(v, list) and all(_is_int(x) for x in v),
         "name_by_key": lambda v: _mapping_of(v, lambda x: isinstance(x, str)),
+        "text_by_key": lambda v: _texts_by(field.choices, v),
         "fraction": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1,
         "rows": lambda v: isinstance(v, dict) and all(str(k).isdigit() and isinstance(r, list) and all(
             isinstance(x, (str, int)) and not isinstance(x, bool) for x in r) for k, r in v.items()),

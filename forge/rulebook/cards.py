@@ -2,11 +2,13 @@
 
 A :class:`~forge.engine.core.CardRef` names a card by its cardspec component and row
 fields; :class:`CardArt` finds the row, resolves the face in the page's language and
-draws it through the same layout code as the PDF, with an :class:`SvgPen`.
+draws it through the same layout code as the PDF, with an :class:`SvgPen`. Its alt text
+is what the face says, or else its label in the page's card notation (``notation``).
 """
 from __future__ import annotations
 
 import hashlib
+from typing import Callable
 
 from ..engine.core import CardRef
 from ..errors import InputError, Location
@@ -27,8 +29,8 @@ class Card:
 class CardArt:
     """Draws each distinct card of one game in one language once."""
 
-    def __init__(self, spec: GameSpec | None, lang: str):
-        self.spec, self.lang = spec, lang
+    def __init__(self, spec: GameSpec | None, lang: str, notation: Callable[[str], str] = str):
+        self.spec, self.lang, self.notation = spec, lang, notation
         self.cards: dict[CardRef, Card] = {}
 
     def card(self, ref: CardRef, where: Location) -> Card | None:
@@ -49,7 +51,7 @@ class CardArt:
                              hint=f"the figure draws the printed cards of {Location.of(self.spec.path)}")
         params = resolve_face(comp.front, row, self.lang, self.spec)
         w, h = comp.size
-        alt = " ".join(str(params[k]) for k in ("value", "option", "title") if params.get(k)) or ref.label
+        alt = " ".join(str(params[k]) for k in ("value", "option", "title") if params.get(k)) or self.notation(ref.label)
         pen = SvgPen(w, h, title=alt)
         try:
             LAYOUTS[comp.front.layout].draw(pen, CardBox(w, h, 0.0, SAFE), params, self.lang)

@@ -9,13 +9,17 @@ the words come from ``rules_src/<game>/figures.yaml``, one mapping per language:
       moves:   {play: "{who} plays", pass: "{who} passes."}     # one line per move
       expect:  {trick_won_by: "{value} wins the trick."}        # one sentence per checked field
       values:  {score: Score}                                   # words for data values
+      cards:   {J: B}                  # card notation: how the page writes a rank of the examples
 
 A text is a string with ``{who}`` / ``{value}`` / ``{n}`` slots, or a mapping chosen by
-the value: ``{"true": …, "false": …, empty: …, other: …}``. Translator text is only
-formatted with ``str.format_map`` on known slots, never run as a template.
+the value: ``{"true": …, "false": …, empty: …, one: …, many: …, other: …}``; ``one`` is a
+single item, number 1 or name, ``many`` several (so that "A wins", "A and B win" agree).
+Translator text is only formatted with ``str.format_map`` on known slots, never run as a
+template. In French, "de" before a slot that starts with a vowel is elided ("d'Alice").
 """
 from __future__ import annotations
 
+import re
 import string
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,7 +33,9 @@ from .cards import Card, CardArt
 
 __all__ = ["FigureWords", "Figure", "build_figure", "load_words", "Speaker"]
 
-SECTIONS = ("given", "moves", "expect", "values")
+SECTIONS = ("given", "moves", "expect", "values", "cards")
+SUITS = "♠♥♦♣"
+_VOWEL = re.compile(r"[AEIOUYÉÈÊÀÂÎÔÛaeiouyéèêàâîôû]")
 
 
 class FigureWords:
@@ -39,6 +45,9 @@ class FigureWords:
         self.path, self.lang = path, lang
         self.data = {k: dict(data.get(k) or {}) for k in SECTIONS}
 
+    def notation(self, text: str) -> str:
+        return notation(self.data["cards"], text)
+
     def text(self, section: str, key: str, value, where: Location, speaker: "Speaker", **slots) -> str:
         entry = self.data[section].get(key)
         if entry is None:
@@ -46,13 +55,31 @@ class FigureWords:
                              hint=f"add it under {self.lang}: {section}: in that file")
         if isinstance(entry, dict):
             choice = speaker.choice_key(value)
-            entry = entry.get(choice, entry.get("other"))
+            entry = next((entry[k] for k in (choice, _number(value), "other") if k in entry), None)
             if entry is None:
                 raise InputError(where, f"no {self.lang} text for {section} '{key}' when it is '{choice}' "
                                  f"in {Location.of(self.path)}", hint="add that case, or an 'other' case")
         if isinstance(value, dict):              # a mapping's keys are slots too: "{total} cards"
             slots = {**{str(k): speaker.say(v) for k, v in value.items()}, **slots}
-        return _format(str(entry), value=speaker.say(value), **slots)
+        return _format(str(entry), elide=self.lang == "fr", value=speaker.say(value), **slots)
+
+
+def _number(value) -> str:
+    """``one`` for a single item (a list or mapping of one, the number 1, a name), else ``many``."""
+    if isinstance(value, (list, tuple, dict)):
+        return "one" if len(value) == 1 else "many"
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return "one" if value == 1 else "many"
+    return "one"
+
+
+def notation(cards: dict, text: str) -> str:
+    """``text`` in the page's card notation: each rank that ``cards`` names rewritten ("8 12 J"
+    → "8 12 B", "Q♦" → "D♦"); other words are left as they are."""
+    def one(token: str) -> str:
+        rank, suit = (token[:-1], token[-1]) if len(token) > 1 and token[-1] in SUITS else (token, "")
+        return str(cards.get(rank, rank)) + suit
+    return " ".join(one(t) for t in text.split(" ")) if cards else text
 
 
 def _slot_problem(texts) -> str | None:
@@ -65,13 +92,17 @@ def _slot_problem(texts) -> str | None:
     return None
 
 
-def _format(template: str, **slots) -> str:
-    """Fill ``{name}`` slots; unknown slots and stray braces are left as written."""
+def _format(template: str, elide: bool = False, **slots) -> str:
+    """Fill ``{name}`` slots; unknown slots and stray braces are left as written. ``elide``:
+    French "de" before a slot value that starts with a vowel becomes "d'"."""
     out = []
     for literal, name, spec, conv in string.Formatter().parse(template):
         out.append(literal)
         if name is not None:
-            out.append(str(slots[name]) if name in slots else "{" + name + "}")
+            text = str(slots[name]) if name in slots else "{" + name + "}"
+            if elide and _VOWEL.match(text) and re.search(r"(^|\s)[dD]e $", out[-1]):
+                out[-1] = out[-1][:-2] + "'"
+            out.append(text)
     return "".join(out)
 
 
@@ -121,6 +152,7 @@ class Speaker:
 
     ui: dict
     values: dict
+    cards: dict = field(default_factory=dict)
 
     def choice_key(self, value) -> str:
         if isinstance(value, bool):
@@ -144,7 +176,7 @@ class Speaker:
         if value is None:
             return "—"
         text = str(value)
-        return str(self.values.get(text, text))
+        return str(self.values[text]) if text in self.values else notation(self.cards, text)
 
 
 @dataclass
@@ -169,7 +201,7 @@ def build_figure(ex: Example, words: FigureWords, ui: dict, art: CardArt) -> Fig
     """The figure of one example, in ``words.lang``."""
     d = ex.data
     game = get_game(d["game"])
-    speaker = Speaker(ui, words.data["values"])
+    speaker = Speaker(ui, words.data["values"], words.data["cards"])
     given = {**dict(d.get("given") or {}), **dict(d.get("options") or {})}
     situation, steps = game.figure(given, list(d.get("moves") or []))
     _, refused = game.figure({}, list(d.get("refused") or []))

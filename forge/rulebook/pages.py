@@ -154,8 +154,8 @@ class Rulebooks:
         downloads = _worded(downloads, ui)
         if calibration:
             downloads.append((ui["calibration"], [(paper, f"../../{path}") for paper, path in calibration]))
-        art = CardArt(self.specs.get(rules.game), lang)
         words = load_words(rules.folder, lang)
+        art = CardArt(self.specs.get(rules.game), lang, words.notation)
         statuses = rules.statuses.get(lang, {})
         sections, toc, shown = [], [], []
         for src_sec in source.sections:
@@ -212,7 +212,7 @@ class Rulebooks:
                       lang: str) -> str:
         figure = self.env.get_template("figure.html.j2")
         html, warnings = render_section(
-            ed, sec, examples, Speaker(ui, words.data["values"]).say,
+            ed, sec, examples, Speaker(ui, words.data["values"], words.data["cards"]).say,
             lambda ex: figure.render(fig=build_figure(ex, words, ui, art), ui=ui, lang=lang), ui["permalink"])
         for w in warnings:
             if w not in self.warned:           # a section shown in two pages is reported once

@@ -23,7 +23,7 @@ import random
 from functools import cached_property
 from typing import Mapping, Sequence
 
-from ...errors import IllegalMove, InvariantError, MoveError
+from ...errors import EngineError, IllegalMove, InvariantError, MoveError
 from ..core import AboutRun, Game, Shown, State, kit_spec, register
 from ..fields import Field
 from ._dalmuti_cards import (JESTER, PASS, PLAYS, Give, Pass, Play, Revolution, check_deck, deck_from_spec,
@@ -54,6 +54,7 @@ class DalmutiState(State):
         self.phase = "deal"
         self.finished: list[int] = []
         self.trick_winners: list[int] = []
+        self.taxes: list[tuple[int, int, list[int]]] = []   # (peon, dalmuti, cards paid) of the last taxes
         if "hands" in options:                         # a scripted situation (worked examples)
             self._setup_situation(options)
         else:
@@ -126,15 +127,18 @@ class DalmutiState(State):
         does not cannot be dealt."""
         gd, ld, lp, gp = self.order[0], self.order[1], self.order[-2], self.order[-1]
         self.owed = {gd: 2, ld: 1}
+        self.taxes = []
         for peon, role, dalmuti, count in ((gp, "Greater", gd, 2), (lp, "Lesser", ld, 1)):
             numbered = sum(self.hands[peon][1:JESTER])
             if numbered < count:
                 raise IllegalMove(f"{self.players[peon]}, the {role} Peon, holds {numbered} numbered card(s) "
                                   f"and owes {count} in taxes: no dealt hand is that short")
+            self.taxes.append((peon, dalmuti, []))
             for _ in range(count):
                 best = next(r for r in range(1, 13) if self.hands[peon][r])
                 self.hands[peon][best] -= 1
                 self.hands[dalmuti][best] += 1
+                self.taxes[-1][2].append(best)
         self.phase = "give-back"
 
     # -- play --------------------------------------------------------------------------
@@ -419,20 +423,43 @@ class Dalmuti(Game):
         return DalmutiState(self, players, rng or random.Random(0), options or {})
 
     def figure(self, given, moves):
-        """Hands and played cards drawn as the printed cards (rows of cardspecs' deck)."""
+        """Hands and played cards drawn as the printed cards (rows of cardspecs' deck). When
+        taxes are due, the peons' payments (the rules take them, nobody chooses) are shown
+        where they happen: before the Dalmutis give back, after a revolution declined."""
         situation = []
         for key, value in given.items():
             if key == "hands":
                 situation += [Shown("hand", who, refs(cards)) for who, cards in value.items()]
             else:
                 situation.append(Shown(key, value=value))
-        steps = []
-        for text in moves:
+        paid = self._taxes_paid(given, moves)
+        steps = paid.get(-1, [])
+        for i, text in enumerate(moves):
             who, _, move = str(text).partition(":")
             verb, _, cards = move.strip().partition(" ")
             steps.append(Shown(verb if verb in ("play", "pass", "give", "revolution") else "move",
                                who.strip(), refs(cards) if verb in ("play", "give") else (), move.strip()))
+            steps += paid.get(i, [])
         return situation, steps
+
+    def _taxes_paid(self, given, moves) -> dict[int, list[Shown]]:
+        """The peons' payments ("pay" items) by the index of the move after which they are made
+        (-1: as the situation starts), read from a replay; up to a move it cannot play."""
+        if given.get("phase") != "exchange" or not isinstance(given.get("hands"), Mapping):
+            return {}
+        paid: dict[int, list[Shown]] = {}
+        try:
+            state = self.new_state(list(given.get("order") or given["hands"]), given)
+            for i in range(-1, len(moves)):
+                if i >= 0:
+                    who, _, move = str(moves[i]).partition(":")
+                    state.apply(state.seat(who.strip()), self.parse_move(move))
+                paid[i] = [Shown("pay", state.players[p], refs(show_cards(cards)), state.players[d])
+                           for p, d, cards in state.taxes if cards]
+                state.taxes = []
+        except (EngineError, ValueError, KeyError, TypeError):
+            pass
+        return paid
 
     def parse_move(self, text: str):
         t = text.strip()

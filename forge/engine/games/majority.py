@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Mapping, Sequence
 
-from ...errors import InvariantError, Location, MoveError, SpecError
+from ...errors import IllegalMove, InvariantError, Location, MoveError, SpecError
 from ..core import CardRef, Game, Shown, State, kit_spec, register
 from ..fields import Field
 
@@ -100,10 +100,14 @@ class MajorityState(State):
         for name, pts in (options.get("scores") or {}).items():
             self.score[self.seat(name)] = self.earned[self.seat(name)] = int(pts)
         self._start_turn()
-        turns = options.get("votes") or []
-        for votes in ([turns] if isinstance(turns, Mapping) else turns):
+        words = _per_turn(options.get("on_table"))
+        for t, votes in enumerate(_per_turn(options.get("votes"))):
             for name, option in votes.items():
                 self.apply(self.seat(name), self.game.parse_move(f"vote {option}"))
+            won = [w for w in self.history[-1].winners if w in PROPOSALS] if self.history else []
+            if won and t + 1 < len(words) and words[t + 1]["reference"] != words[t][won[-1]]:
+                raise IllegalMove(f"turn {t + 2}'s reference is {words[t + 1]['reference']!r}, but {won[-1]} won "
+                                  f"turn {t + 1}: its word {words[t][won[-1]]!r} is the new reference")
 
     # -- chance ----------------------------------------------------------------
     def _take(self, count: int) -> None:
@@ -274,6 +278,8 @@ class Majority(Game):
     GIVEN_FIELDS = {
         "reference_pile": Field("int", "cards in the reference pile when the turn starts", range=(0, 1000)),
         "votes": Field("votes", "each player's vote for one turn, or a list of turns played in order"),
+        "on_table": Field("text_by_key", "the words face up on each turn (shown in the figure; the rules do not "
+                       "read them): the reference and the three proposals", choices=("reference",) + PROPOSALS),
         "still_in": Field("names", "the players still in the round (default: everybody)"),
         "scores": Field("int_by_name", "points before the turn", range=(0, 10_000)),
     }
@@ -322,15 +328,17 @@ class Majority(Game):
         return MajorityState(self, players, rng or random.Random(0), options or {})
 
     def figure(self, given, moves):
-        """Each turn's votes drawn as the players' vote cards (player n holds set n of the
-        printed ``votes`` component); the pile and scores said in words."""
-        turns = given.get("votes") or []
-        turns = [turns] if isinstance(turns, Mapping) else list(turns)
+        """Each turn: the words face up (the reference and the three proposals), then the
+        votes drawn as the players' vote cards (player n holds set n of the printed ``votes``
+        component); the pile and scores said in words."""
+        turns, words = (_per_turn(given.get(k)) for k in ("votes", "on_table"))
         seats = {name: i + 1 for i, name in enumerate(turns[0] if turns else ())}
-        situation = [Shown(k, value=v) for k, v in given.items() if k != "votes"]
-        steps = [Shown("vote", name, (CardRef("votes", (("player", str(seats[name])), ("option", str(opt))),
-                                              str(opt)),), opt, group=t)
-                 for t, votes in enumerate(turns) for name, opt in votes.items()]
+        situation = [Shown(k, value=v) for k, v in given.items() if k not in ("votes", "on_table")]
+        steps = []
+        for t, votes in enumerate(turns):
+            steps += [Shown("words", value=words[t], group=t)] if t < len(words) else []
+            steps += [Shown("vote", name, (CardRef("votes", (("player", str(seats[name])), ("option", str(opt))),
+                                                   str(opt)),), opt, group=t) for name, opt in votes.items()]
         return situation, steps
 
     def parse_move(self, text: str) -> Vote:
@@ -338,6 +346,11 @@ class Majority(Game):
         if len(words) == 2 and words[0] == "vote" and words[1] in _VOTES:
             return _VOTES[words[1]]
         raise MoveError(f"not a Majority move: {text[:40]!r} (expected 'vote A', 'vote B', 'vote C' or 'vote score')")
+
+
+def _per_turn(value) -> list:
+    """A given value for one turn (a mapping) or for several (a list of them): a list."""
+    return [value] if isinstance(value, Mapping) else list(value or [])
 
 
 # -- voting policies for simulation ------------------------------------------------

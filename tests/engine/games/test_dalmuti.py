@@ -130,6 +130,20 @@ def test_declining_the_revolution_pays_taxes():
     assert state.observe("hands")["Bruno"] == "8 11 12"       # Chloé's best non-jester
 
 
+def test_the_figure_shows_taxes_where_they_are_paid():
+    """Declining the revolution makes the Peons pay: the figure shows it after that move and
+    before the Dalmutis give back; a revolution called shows no payment."""
+    given = {"order": ["Alice", "Bruno", "Chloé", "Driss"], "phase": "exchange",
+             "hands": {"Alice": "9 10", "Bruno": "8 11", "Chloé": "J J 12", "Driss": "1 2 3"}}
+    _, steps = GAME.figure(given, ["Chloé: no revolution", "Alice: give 9 10", "Bruno: give 8"])
+    said = [(s.key, s.who, [c.label for c in s.cards], s.value) for s in steps]
+    assert said == [("move", "Chloé", [], "no revolution"),
+                    ("pay", "Driss", ["1", "2"], "Alice"), ("pay", "Chloé", ["12"], "Bruno"),
+                    ("give", "Alice", ["9", "10"], "give 9 10"), ("give", "Bruno", ["8"], "give 8")]
+    _, steps = GAME.figure(given, ["Chloé: revolution"])
+    assert [s.key for s in steps] == ["revolution"]
+
+
 def test_illegal_moves_are_refused_with_a_reason():
     state = _scripted({"Alice": "5 5 9", "Bruno": "4 4 12", "Chloé": "3", "Driss": "11 11"})
     with pytest.raises(IllegalMove, match="not their turn"):

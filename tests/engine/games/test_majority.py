@@ -130,3 +130,18 @@ def test_word_lists_of_different_lengths_are_refused_at_the_short_list(project):
     assert result.returncode == 2, result.stderr
     assert f"cardspecs/majority/words-en.csv:{len(lines) - 1}: the en word list ends here" in result.stderr
     assert "Traceback" not in result.stderr and not (project / "build").exists()
+
+
+def test_the_words_on_the_table_follow_the_winning_proposal():
+    """``on_table`` (what the figure shows) is checked from turn to turn: the next reference is
+    the word of the proposal that won; a situation that says otherwise cannot be set up."""
+    votes = [{"Alice": "A", "Bruno": "A", "Chloé": "B", "Driss": "C"}, {"Alice": "B", "Bruno": "B"}]
+    first = {"reference": "train", "A": "ticket", "B": "tunnel", "C": "suitcase"}
+    then = {"reference": "ticket", "A": "museum", "B": "bus", "C": "envelope"}
+    GAME.new_state(list(votes[0]), {"reference_pile": 1, "votes": votes, "on_table": [first, then]})
+    with pytest.raises(IllegalMove, match="'tunnel'.*A won turn 1.*'ticket'"):
+        GAME.new_state(list(votes[0]), {"reference_pile": 1, "votes": votes,
+                                        "on_table": [first, {**then, "reference": "tunnel"}]})
+    _, steps = GAME.figure({"reference_pile": 1, "votes": votes, "on_table": [first, then]}, [])
+    assert [(s.key, s.group) for s in steps if s.key == "words"] == [("words", 0), ("words", 1)]
+    assert steps[0].value == first and steps[5].value == then       # each turn's words before its votes
