@@ -150,9 +150,9 @@ def render_rulebooks(root: Path, specs: dict[str, GameSpec], jobs: list[Job], ou
     an A4 booklet beside it, which the page links."""
     from functools import partial
 
-    from .rulebook.booklet import BOOKLET, print_booklet
     from .kit.print_all import print_all_name
     from .kit.render import _comp_title
+    from .rulebook.booklet import BOOKLET, print_booklet
     from .rulebook.pages import Rulebooks
     books = Rulebooks(root, specs, warn)
     games = books.games(tuple(names))
