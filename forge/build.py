@@ -142,13 +142,19 @@ def render_print_all(jobs: list[Job], rendered: list) -> list:
 
 def render_rulebooks(root: Path, specs: dict[str, GameSpec], jobs: list[Job], out: Path,
                      names: Iterable[str] = (), lang: str = "all", index: bool = False,
-                     warn: Callable = lambda warning: None, site_url: str | None = None) -> list:
+                     warn: Callable = lambda warning: None, site_url: str | None = None,
+                     chromium: str | None = None) -> list:
     """The HTML rulebooks of the games in ``rules_src/`` (those named, or all), each page
     linking to the PDFs of ``jobs`` in its language; with ``index``, ``out/index.html``.
     ``warn`` receives each located warning (what the sanitizer removed from a page); with
-    ``site_url``, the pages link their other editions by absolute address."""
+    ``site_url``, the pages link their other editions by absolute address. With
+    ``chromium`` (:func:`forge.rulebook.booklet.find_chromium`), each page is also printed as
+    an A4 booklet beside it, which the page links."""
+    from functools import partial
+
     from .kit.print_all import print_all_name
     from .kit.render import _comp_title
+    from .rulebook.booklet import BOOKLET, print_booklet
     from .rulebook.pages import Rulebooks
     books = Rulebooks(root, specs, warn, site_url)
     games = books.games(tuple(names))
@@ -166,13 +172,17 @@ def render_rulebooks(root: Path, specs: dict[str, GameSpec], jobs: list[Job], ou
             if files[-1][0] != title:
                 files.append((title, []))
             files[-1][1].append((shown[job.paper], job.path.name))
-    outputs = []
+    outputs, css = [], books.stylesheet(out)
     for rules in games:
         for lg in rules.editions:
             if lang in ("all", lg):
-                outputs += books.page(rules, lg, out, downloads.get((rules.game, lg), []), calibration)
+                page = partial(books.page, rules, lg, out, downloads.get((rules.game, lg), []), calibration,
+                               BOOKLET if chromium else None)
+                outputs += page()
+                if chromium:
+                    outputs.append(print_booklet(chromium, lambda pages: page(pages=pages), css, out))
     if outputs:
-        outputs.append(books.stylesheet(out))
+        outputs.append(css)
     if index and books.templates.is_dir():          # a project without templates builds its PDFs only
         outputs += books.index(games, out, downloads, calibration=calibration)
     return outputs

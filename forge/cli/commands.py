@@ -51,20 +51,26 @@ def build(
                                        "CMYK, no colour profile; same file names).")] = False,
     site_url: Annotated[Optional[str], typer.Option("--site-url", help="Where build/ is published "
                         "(https://…/): the pages' language alternates and canonical links become absolute.")] = None,
+    booklet: Annotated[bool, typer.Option("--booklet", help="Also print each rulebook as an A4 booklet, "
+                                          "rules-a4.pdf beside rules.html, with Chromium (found on PATH or "
+                                          "named by FORGE_CHROMIUM).")] = False,
 ) -> None:
     """Build the print-and-play PDFs (build/<game>/<lang>/<component>.pdf), the HTML rulebooks
-    (build/<game>/<lang>/rules.html) and, for a full build, build/index.html.
+    (build/<game>/<lang>/rules.html, with --booklet also rules-a4.pdf) and, for a full build,
+    build/index.html.
 
     The output folder is locked for the run and replaced as a whole at the end (forge.publish):
     an error or an interruption leaves the previous build whole."""
     from ..build import inked, load_games, plan, render_jobs, render_rulebooks, write_all
     from ..errors import ErrorGroup, Location, OptionError, excerpt
     from ..publish import OutputFolder
+    from ..rulebook.booklet import find_chromium
     try:
         if paper is not None and paper not in PAPERS:
             raise ErrorGroup([OptionError(Location("--paper"), f"unknown paper {excerpt(paper)} "
                                           f"(expected one of: {', '.join(PAPERS)})")])
         site_url = _site_url(site_url)
+        chromium = find_chromium() if booklet else None
         with OutputFolder(out_dir, project_root()) as folder:
             specs = inked(load_games(project_root(), games or ()), ink_saver, cmyk)
             jobs = plan(specs, out_dir, lang, paper, calibration=not games, colour="cmyk" if cmyk else "rgb")
@@ -74,7 +80,8 @@ def build(
                 rendered = render_jobs(jobs, lambda job: progress.update(task, advance=1, description=job.label))
                 progress.update(task, description="rulebooks")
                 rendered += render_rulebooks(project_root(), specs, jobs, out_dir, games or (), lang,
-                                             index=not games and lang == "all", warn=warning, site_url=site_url)
+                                             index=not games and lang == "all", warn=warning, site_url=site_url,
+                                             chromium=chromium)
             written, published = write_all(rendered, folder)
     except ForgeError as exc:
         report(exc)

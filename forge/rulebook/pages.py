@@ -145,13 +145,16 @@ class Rulebooks:
 
     # -- one page -------------------------------------------------------------------
     def page(self, rules: GameRules, lang: str, out: Path, downloads: list[tuple[str | None, list[tuple[str, str]]]],
-             calibration: list[tuple[str, str]] = ()) -> list[Output]:
+             calibration: list[tuple[str, str]] = (), booklet: str | None = None,
+             pages: dict[str, int] | None = None) -> list[Output]:
         """One edition's page; ``downloads``: its kit's files, (title, [(paper, file name)]), the
-        title None for the one file to print; ``calibration``: (paper, path from ``out``)."""
+        title None for the one file to print; ``calibration``: (paper, path from ``out``);
+        ``booklet``: the file name of the page printed as a booklet, linked first; ``pages``:
+        heading id → page of the booklet, printed in its table of contents."""
         ed = rules.editions[lang]
         source = source_of(ed, rules.editions) or ed
         ui = load_ui(self.templates, lang)
-        downloads = _worded(downloads, ui)
+        downloads = ([(ui["booklet"], [("A4", booklet)])] if booklet else []) + _worded(downloads, ui)
         if calibration:
             downloads.append((ui["calibration"], [(paper, f"../../{path}") for paper, path in calibration]))
         words = load_words(rules.folder, lang)
@@ -193,7 +196,7 @@ class Rulebooks:
             alternates=alternates, x_default=href(source.lang), canonical=href(lang) if self.site_url else None,
             anchors=anchors, css="../../assets/rulebook.css", index=f"../../{index_name(lang, self.index_langs())}",
             downloads=downloads, version=__version__, source_lang=source.lang,
-            about=self._about(rules.game, shown, ui))
+            about=self._about(rules.game, shown, ui), pages=pages or {})
         outputs = [Output(here / "rules.html", html.encode("utf-8"), pages=1)]
         outputs += [Output(here / "cards" / c.name, c.svg.encode("utf-8"), cards=1) for c in art.cards.values()]
         return outputs

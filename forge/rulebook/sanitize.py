@@ -56,7 +56,7 @@ URL_SCHEMES = {"http", "https", "mailto"}
 RESERVED_CLASSES = frozenset({
     "about", "about-source", "about-table", "about-title", "badge", "card", "cards", "checked", "checked-value", "colophon", "downloads", "editions", "example",
     "game", "games", "hands", "home", "index", "kit", "label", "lang", "languages", "layout", "masthead",
-    "move", "moves", "notice", "outcome", "outcome-title", "papers", "refused", "rulebook", "rules-section",
+    "move", "moves", "notice", "outcome", "outcome-title", "page", "papers", "refused", "rulebook", "rules-section",
     "situation", "skip", "stale", "tiles", "toc", "turn", "turn-title", "untranslated", "who",
     "permalink", "visually-hidden", "to-page", "to-anchor", "state-mark", "credits",
 })

@@ -26,6 +26,7 @@ UI_KEYS = {
     "rulebook": "what a rulebook page is (page title)",
     "print_kit": "heading of the print-and-play files",
     "print_all": "link to the one file holding every component of a kit, in print order",
+    "booklet": "link to this rulebook printed as an A4 booklet (forge build --booklet)",
     "calibration": "link to the sheet that measures a printer's duplex back offset",
     "example": "label of a worked example",
     "checked": "the mark of an example replayed by forge check",

@@ -16,6 +16,7 @@ import pytest
 
 from ..conftest import ROOT
 from .conftest import PAGES
+from .printed import Printed, figure_pages
 
 REQUIRED = os.environ.get("FORGE_REQUIRE_TOOLS") == "1"
 
@@ -99,3 +100,7 @@ def test_print_preview_is_an_a4_booklet_with_whole_figures(site, chromium, tmp_p
         figures_total += starts
     written = (ROOT / "rules_src" / game / f"{lang}.md").read_text(encoding="utf-8").count("```example {#")
     assert figures_total == written
+    # each figure starts on the page where the paragraph that introduces it ends
+    figures = figure_pages(Printed.read(pdf), site / game / lang / "rules.html")
+    assert len(figures) == written
+    assert [f"paragraph ends p. {p}, figure starts p. {f}: …{end}" for end, p, f in figures if p != f] == []
