@@ -14,7 +14,9 @@ For each language edition of ``rules_src/<game>/``:
 4. the page template (Jinja2, autoescape on) adds the language switcher, hreflang
    alternates, the table of contents and the print links, and, after the first section,
    the "about the game" box of a game whose engine declares one (``Game.ABOUT``) (figures
-   of a seeded simulation run once per game).
+   of a seeded simulation run once per game);
+5. the finished page goes through the typographic pass (:mod:`forge.rulebook.typography`):
+   French spaces and quotes, English quotes, by the language of each element.
 
 Everything is rendered in memory; the caller writes the files (all or none).
 """
@@ -38,6 +40,7 @@ from .figures import Speaker, build_figure, load_words
 from .render import render_section
 from .source import Edition, Section, plain
 from .staleness import Status, compare, editions_of, source_of, unexcused
+from .typography import typeset
 from .ui import language_name, load_ui
 
 __all__ = ["Output", "Rulebooks", "check_placeholders", "load_rules"]
@@ -168,11 +171,11 @@ class Rulebooks:
         alternates = [{"lang": other, "name": language_name(self.templates, other),
                        "href": f"../{other}/rules.html", "current": other == lang}
                       for other in rules.editions]
-        html = self.env.get_template("rulebook.html.j2").render(
+        html = typeset(self.env.get_template("rulebook.html.j2").render(
             lang=lang, ui=ui, title=ed.title, game=rules.game, sections=sections, toc=toc,
             alternates=alternates, css="../../assets/rulebook.css", index="../../index.html",
             downloads=downloads, version=__version__, source_lang=source.lang,
-            about=self._about(rules.game, shown, ui))
+            about=self._about(rules.game, shown, ui)))
         outputs = [Output(here / "rules.html", html.encode("utf-8"), pages=1)]
         outputs += [Output(here / "cards" / c.name, c.svg.encode("utf-8"), cards=1) for c in art.cards.values()]
         return outputs
@@ -222,8 +225,8 @@ class Rulebooks:
             entries.append({"game": game, "editions": editions})
         langs = list(dict.fromkeys(e["lang"] for g in entries for e in g["editions"]))
         sheets = [(l, load_ui(self.templates, l)["calibration"], list(calibration)) for l in langs] if calibration else []
-        html = self.env.get_template("index.html.j2").render(lang=lang, ui=ui, games=entries, version=__version__,
-                                                              css="assets/rulebook.css", calibration=sheets)
+        html = typeset(self.env.get_template("index.html.j2").render(
+            lang=lang, ui=ui, games=entries, version=__version__, css="assets/rulebook.css", calibration=sheets))
         return Output(out / "index.html", html.encode("utf-8"), pages=1)
 
     def stylesheet(self, out: Path) -> Output:
