@@ -90,6 +90,9 @@ def typeset(page: str, lang: str = "") -> str:
 
 
 class _Pass:
+    """One reading of a page, token by token, keeping the open elements (their language,
+    whether they are code) and the line being set (its last text and last character)."""
+
     def __init__(self, lang: str):
         self.stack: list[tuple[str, str, bool]] = []    # open elements: (name, language, inside code)
         self.lang = lang
@@ -100,7 +103,7 @@ class _Pass:
     def run(self, page: str) -> str:
         for m in TOKEN.finditer(page):
             if m[1]:
-                self.tag(m.group(0), m[1].lower(), m[2] or "")
+                self.tag(m.group(0), m[1], m[2] or "")
             elif m.group(0).startswith("<"):
                 self.out.append(m.group(0))
             else:
@@ -115,11 +118,11 @@ class _Pass:
     def coded(self) -> bool:
         return bool(self.stack) and self.stack[-1][2]
 
-    def tag(self, raw: str, name: str, attrs: str):
-        closing = raw.startswith("</")
+    def tag(self, raw: str, written: str, attrs: str):
+        name, closing = written.lower(), raw.startswith("</")
         lang = self.here
         if not closing:
-            own = re.search(r"""(?:^|\s)lang\s*=\s*["']?([\w-]*)""", attrs)
+            own = re.search(r"""\slang\s*=\s*["']?([\w-]*)""", attrs)
             lang = own[1] if own else lang
         if name not in INLINE or lang != self.here:
             self.last, self.before = None, ""
@@ -130,7 +133,7 @@ class _Pass:
             self.out.append(raw)
             return
         if not self.coded and any(h in attrs.lower() for h in HUMAN):
-            raw = raw[:len(name) + 1] + ATTR.sub(lambda a: _attribute(a, lang), attrs) + raw[len(name) + 1 + len(attrs):]
+            raw = f"<{written}{ATTR.sub(lambda a: _attribute(a, lang), attrs)}>"
         if name not in VOID and not raw.endswith("/>"):
             self.stack.append((name, lang, self.coded or name in CODE))
         self.out.append(raw)

@@ -68,8 +68,9 @@ def test_other_languages_are_left_as_written():
     ('<p><strong>Note</strong> : a <strong>Note</strong>: b mot <em>: c</em> «<em>d</em>»</p>',
      f'<p><strong>Note</strong>{N}: a <strong>Note</strong>{N}: b mot<em>{N}: c</em> «<em>{N}d</em>{N}»</p>'),
     ('<p>la règle <code>a.b</code>: c</p>', f'<p>la règle <code>a.b</code>{N}: c</p>'),
-    # a block boundary ends the line: nothing to join
+    # a block boundary or a line break ends the line: nothing to join
     ('<p>mot </p>\n<p>: x</p>', '<p>mot </p>\n<p>: x</p>'),
+    ('<p>a<br/>: b <img alt="l\'a" /></p>', '<p>a<br/>: b <img alt="l’a" /></p>'),
 ])
 def test_html_in_french(page, expected):
     assert typeset(page, "fr") == expected
