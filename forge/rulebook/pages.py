@@ -14,7 +14,9 @@ For each language edition of ``rules_src/<game>/``:
 4. the page template (Jinja2, autoescape on) adds the language switcher, hreflang
    alternates, the table of contents and the print links, and, after the first section,
    the "about the game" box of a game whose engine declares one (``Game.ABOUT``) (figures
-   of a seeded simulation run once per game).
+   of a seeded simulation run once per game);
+5. the finished page goes through the typographic pass (:mod:`forge.rulebook.typography`):
+   French spaces and quotes, English quotes, by the language of each element.
 
 Everything is rendered in memory; the caller writes the files (all or none).
 """
@@ -38,6 +40,7 @@ from .extensions.checked_values import PLACEHOLDER, lookup
 from .figures import Speaker, build_figure, load_words
 from .render import render_section
 from .source import EDITION_FILE, Edition, Section, plain
+from .typography import typeset
 from .staleness import Status, compare, editions_of, source_of, unexcused
 from .ui import language_name, load_ui
 
@@ -191,12 +194,12 @@ class Rulebooks:
         # the switcher keeps the reader's place: one link per id of the page, shown when it is the :target
         anchors = [i for i in [h.id for _, s in shown for h in s.headings]
                    + [f"example-{i}" for i in rules.examples[source.lang]] if CSS_ID.match(i)]
-        html = self.env.get_template("rulebook.html.j2").render(
+        html = typeset(self.env.get_template("rulebook.html.j2").render(
             lang=lang, ui=ui, title=ed.title, game=rules.game, sections=sections, toc=toc,
             alternates=alternates, x_default=href(source.lang), canonical=href(lang) if self.site_url else None,
             anchors=anchors, css="../../assets/rulebook.css", index=f"../../{index_name(lang, self.index_langs())}",
             downloads=downloads, version=__version__, source_lang=source.lang,
-            about=self._about(rules.game, shown, ui), pages=pages or {})
+            about=self._about(rules.game, shown, ui), pages=pages or {}), lang)
         outputs = [Output(here / "rules.html", html.encode("utf-8"), pages=1)]
         outputs += [Output(here / "cards" / c.name, c.svg.encode("utf-8"), cards=1) for c in art.cards.values()]
         return outputs
@@ -262,9 +265,9 @@ class Rulebooks:
                                                                            load_ui(self.templates, l))]})
             entries.append({"game": game, "editions": editions, "authors": ", ".join(spec.authors) if spec else ""})
         sheets = [(l, load_ui(self.templates, l)["calibration"], list(calibration)) for l in order] if calibration else []
-        return self.env.get_template("index.html.j2").render(
+        return typeset(self.env.get_template("index.html.j2").render(
             lang=lang, ui=ui, games=entries, version=__version__, css="assets/rulebook.css", calibration=sheets,
-            alternates=alternates, x_default=x_default)
+            alternates=alternates, x_default=x_default), lang)
 
     def stylesheet(self, out: Path) -> Output:
         return Output(out / "assets" / "rulebook.css", (self.templates / "rulebook.css").read_bytes())
