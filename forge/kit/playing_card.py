@@ -2,7 +2,8 @@
 jokers, and a back.
 
 - ``playing_card``: the rank and the suit sign in the top-left corner and, turned, in the
-  bottom-right (a fanned hand shows them); A–10 carry their pips in the layout of a common
+  bottom-right (a fanned hand shows them; ``courts`` gives the letters of J/Q/K in the deck's
+  language, V D R in French); A–10 carry their pips in the layout of a common
   deck (:mod:`.art.pips`), J/Q/K a framed double-ended figure. A joker has the word in its
   corners, read downwards, and a jester's hat. Suits are vector paths, and a red pip has a
   white inline, so the deck reads in greyscale and looks the same in the rulebook's SVG.
@@ -51,8 +52,16 @@ def _both_ends(pen: Pen, card: CardBox) -> Iterator[None]:
             yield
 
 
+def _court_letters(text: str) -> dict[str, str]:
+    """The ``courts`` parameter read: what the corners show for J, Q and K."""
+    letters = text.split()
+    if len(letters) != len(COURTS) or any(len(x) > 2 for x in letters):
+        raise DoesNotFit(f"courts {text!r} should be three short letters, for J, Q and K (French: \"V D R\")")
+    return dict(zip(COURTS, letters))
+
+
 def _corners(pen: Pen, card: CardBox, rank: str, suit: str, colour: str) -> None:
-    """Rank over suit sign, top left and (turned) bottom right."""
+    """Rank (as the deck's language writes it) over suit sign, top left and (turned) bottom right."""
     s = _index_size(card)
     for _ in _both_ends(pen, card):
         x, top = card.safe + s * 0.52, card.h - card.safe
@@ -103,6 +112,7 @@ def _joker(pen: Pen, card: CardBox, colour: str, word: str) -> None:
     colour=Param("text", "", help="a joker's colour: red or black (a suited card takes its suit's)",
                  choices=("red", "black", "")),
     joker=Param("text", "JOKER", help="the word printed on a joker"),
+    courts=Param("text", "J Q K", help="the corner letters of J, Q and K, in the deck's language (French: V D R)"),
     tag=Param("text", "", help="invisible text that tools read back from the PDF (e.g. the card's notation)"),
 )
 def draw_playing_card(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
@@ -122,7 +132,7 @@ def draw_playing_card(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
     if rank == "joker":
         _joker(pen, card, p["colour"], p["joker"])
     else:
-        _corners(pen, card, rank, suit, ink)
+        _corners(pen, card, _court_letters(p["courts"]).get(rank, rank), suit, ink)
         if rank in COURTS:
             side = card.safe + _index_size(card) * 1.15
             draw_court(pen, rank, suit, side, h * 0.1, w - 2 * side, h * 0.8)
