@@ -172,16 +172,17 @@ def render_rulebooks(root: Path, specs: dict[str, GameSpec], jobs: list[Job], ou
             if files[-1][0] != title:
                 files.append((title, []))
             files[-1][1].append((shown[job.paper], job.path.name))
-    outputs, css = [], books.stylesheet(out)
+    outputs, css = [], None
     for rules in games:
         for lg in rules.editions:
             if lang in ("all", lg):
+                css = css or books.stylesheet(out)          # the booklets print with it
                 page = partial(books.page, rules, lg, out, downloads.get((rules.game, lg), []), calibration,
                                BOOKLET if chromium else None)
                 outputs += page()
                 if chromium:
                     outputs.append(print_booklet(chromium, lambda pages: page(pages=pages), css, out))
-    if outputs:
+    if css:
         outputs.append(css)
     if index and books.templates.is_dir():          # a project without templates builds its PDFs only
         outputs += books.index(games, out, downloads, calibration=calibration)
