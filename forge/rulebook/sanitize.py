@@ -58,7 +58,7 @@ RESERVED_CLASSES = frozenset({
     "game", "games", "hands", "home", "index", "kit", "label", "lang", "languages", "layout", "masthead",
     "move", "moves", "notice", "outcome", "outcome-title", "page", "papers", "refused", "rulebook", "rules-section",
     "situation", "skip", "stale", "tiles", "toc", "turn", "turn-title", "untranslated", "who",
-    "permalink", "visually-hidden", "to-page", "to-anchor", "state-mark", "credits",
+    "permalink", "visually-hidden", "turn-table", "to-page", "to-anchor", "state-mark", "credits",
 })
 #: forge's own attributes, besides every ``data-forge-*``
 RESERVED_ATTRIBUTES = frozenset({"data-example", "data-section", "data-at", "data-label"})

@@ -96,7 +96,7 @@ def test_gjdlv_court_cards_follow_the_page_language(site, lang, faces):
 
 
 #: how each language says that one winner / several winners carry it
-VERBS = {"fr": (r"\b(gagne|l'emporte)\b", r"\b(gagnent|l'emportent)\b"),
+VERBS = {"fr": (r"\b(gagne|l[’']emporte)\b", r"\b(gagnent|l[’']emportent)\b"),       # the page's apostrophe is ’
          "en": (r"\bwins\b", r"\b(win|share)\b")}
 
 
