@@ -23,11 +23,12 @@ import random
 from functools import cached_property
 from typing import Mapping, Sequence
 
-from ...errors import EngineError, IllegalMove, InvariantError, MoveError
-from ..core import AboutRun, Game, Shown, State, kit_spec, register
+from ...errors import IllegalMove, InvariantError, MoveError
+from ..core import AboutRun, Game, State, kit_spec, register
 from ..fields import Field
 from ._dalmuti_cards import (JESTER, PASS, PLAYS, Give, Pass, Play, Revolution, check_deck, deck_from_spec,
-                             parse_cards, play_of, refs, show_cards)
+                             parse_cards, play_of, show_cards)
+from ._dalmuti_figure import figure, setup_situation
 
 __all__ = ["Dalmuti", "DalmutiState", "Play", "Pass", "Give", "Revolution", "deck_from_spec",
            "parse_cards", "JESTER"]
@@ -63,22 +64,7 @@ class DalmutiState(State):
 
     # -- situations for worked examples --------------------------------------------
     def _setup_situation(self, options: Mapping) -> None:
-        names = list(options.get("order") or self.players)
-        self.order = [self.seat(p) for p in names] + [s for s in range(len(self.players))
-                                                      if self.players[s] not in names]
-        held = [0] * 14
-        for name, cards in options["hands"].items():
-            for c in parse_cards(cards):
-                self.hands[self.seat(name)][c] += 1
-                held[c] += 1
-        self.discard = [d - h for d, h in zip(self.deck, held)]  # cards out of play
-        if min(self.discard) < 0:
-            raise IllegalMove("the hands hold more cards of a rank than the deck has")
-        phase = options.get("phase", "play")
-        if phase == "exchange":
-            self._after_deal()
-        else:
-            self._start_play(self.seat(options["leader"]) if "leader" in options else self.order[0])
+        setup_situation(self, options)
 
     # -- chance: the first draw and the deal ------------------------------------------
     def _shuffled(self) -> list[int]:
@@ -423,43 +409,8 @@ class Dalmuti(Game):
         return DalmutiState(self, players, rng or random.Random(0), options or {})
 
     def figure(self, given, moves):
-        """Hands and played cards drawn as the printed cards (rows of cardspecs' deck). When
-        taxes are due, the peons' payments (the rules take them, nobody chooses) are shown
-        where they happen: before the Dalmutis give back, after a revolution declined."""
-        situation = []
-        for key, value in given.items():
-            if key == "hands":
-                situation += [Shown("hand", who, refs(cards)) for who, cards in value.items()]
-            else:
-                situation.append(Shown(key, value=value))
-        paid = self._taxes_paid(given, moves)
-        steps = paid.get(-1, [])
-        for i, text in enumerate(moves):
-            who, _, move = str(text).partition(":")
-            verb, _, cards = move.strip().partition(" ")
-            steps.append(Shown(verb if verb in ("play", "pass", "give", "revolution") else "move",
-                               who.strip(), refs(cards) if verb in ("play", "give") else (), move.strip()))
-            steps += paid.get(i, [])
-        return situation, steps
-
-    def _taxes_paid(self, given, moves) -> dict[int, list[Shown]]:
-        """The peons' payments ("pay" items) by the index of the move after which they are made
-        (-1: as the situation starts), read from a replay; up to a move it cannot play."""
-        if given.get("phase") != "exchange" or not isinstance(given.get("hands"), Mapping):
-            return {}
-        paid: dict[int, list[Shown]] = {}
-        try:
-            state = self.new_state(list(given.get("order") or given["hands"]), given)
-            for i in range(-1, len(moves)):
-                if i >= 0:
-                    who, _, move = str(moves[i]).partition(":")
-                    state.apply(state.seat(who.strip()), self.parse_move(move))
-                paid[i] = [Shown("pay", state.players[p], refs(show_cards(cards)), state.players[d])
-                           for p, d, cards in state.taxes if cards]
-                state.taxes = []
-        except (EngineError, ValueError, KeyError, TypeError):
-            pass
-        return paid
+        """Hands and played cards drawn as the printed cards: see :func:`._dalmuti_figure.figure`."""
+        return figure(self, given, moves)
 
     def parse_move(self, text: str):
         t = text.strip()
