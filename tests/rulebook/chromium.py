@@ -38,7 +38,7 @@ def _run(chromium: str, probe: Path) -> object:
         done = subprocess.run([chromium, *FLAGS, f"--user-data-dir={profile}", "--dump-dom", probe.as_uri()],
                               capture_output=True, text=True, timeout=180)
     found = RESULT.search(done.stdout)
-    assert found, f"the probe wrote nothing: {done.stderr[-1500:]}"
+    assert found and found["json"].strip(), f"the probe wrote nothing: {done.stderr[-1500:]}"
     return json.loads(unescape(found["json"]))
 
 
@@ -51,11 +51,14 @@ def frames(chromium: str, page: Path, views: list[tuple[int, str]]) -> list[dict
 <script>
 const measure = {MEASURE};
 const all = [...document.querySelectorAll('iframe')];
-let loaded = 0;
-all.forEach(f => f.addEventListener('load', () => {{
-  if (++loaded === all.length)
-    document.getElementById('forge-probe').textContent = JSON.stringify(all.map(f => measure(f.contentDocument)));
-}}));
+// poll rather than count load events: a frame may finish loading before this script runs
+const ready = f => f.contentDocument && f.contentDocument.readyState === 'complete'
+  && f.contentDocument.URL !== 'about:blank';
+const poll = setInterval(() => {{
+  if (!all.every(ready)) return;
+  clearInterval(poll);
+  document.getElementById('forge-probe').textContent = JSON.stringify(all.map(f => measure(f.contentDocument)));
+}}, 50);
 </script></body></html>""", encoding="utf-8")
     try:
         return _run(chromium, probe)
