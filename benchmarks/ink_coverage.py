@@ -18,7 +18,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from forge.spec.loader import find_specs, load_spec
+from forge.cardspec.loader import find_specs, load_spec
 
 ROOT = Path(__file__).resolve().parent.parent
 DPI = 100

@@ -21,7 +21,7 @@ from pathlib import Path
 from pypdf import PdfReader
 
 from forge.kit.render import render_component
-from forge.spec.loader import load_spec
+from forge.cardspec.loader import load_spec
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("dalmuti", "familienbande", "majority")

@@ -27,8 +27,8 @@ from reportlab.pdfgen.canvas import Canvas
 from forge.kit.fonts import register_fonts
 from forge.kit.imposition import impose
 from forge.kit.render import render_component
-from forge.spec.loader import load_spec
-from forge.spec.model import MM, PAPERS
+from forge.cardspec.loader import load_spec
+from forge.cardspec.model import MM, PAPERS
 
 HERE = Path(__file__).resolve().parent
 SIZES = (80, 800)

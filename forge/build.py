@@ -12,8 +12,8 @@ from typing import Callable, Iterable
 
 from .errors import ErrorGroup, InputError, Location, OptionError, SpecError, excerpt, gather
 from .publish import OutputFolder, Published
-from .spec.loader import find_specs, load_spec
-from .spec.model import PAPERS, Component, GameSpec
+from .cardspec.loader import find_specs, load_spec
+from .cardspec.model import PAPERS, Component, GameSpec
 
 __all__ = ["Job", "Written", "inked", "load_games", "plan", "render_jobs", "render_print_all", "render_rulebooks", "write_all"]
 

@@ -9,7 +9,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
 from ..errors import ForgeError
-from ..spec.model import MM, PAPERS
+from ..cardspec.model import MM, PAPERS
 from . import app, err, out, project_root, report, warning
 
 LANG_HELP = "Language to build: a code such as fr or en, or all."

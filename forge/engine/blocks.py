@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..errors import ExampleError, Location, describe, excerpt
 from ..limits import limit
-from ..spec.yamlload import LocDict, LocList
+from ..cardspec.yamlload import LocDict, LocList
 from .fields import problem
 
 __all__ = ["check_block", "split_move"]

@@ -297,7 +297,7 @@ def kit_component(spec, name: str, title: str):
 def kit_spec(game_name: str):
     """The game's printed kit, ``cardspecs/<game>.yaml``, loaded and checked by the spec loader
     (which also runs the game's :meth:`Game.check_kit`): the engine plays what is printed."""
-    from ..spec.loader import load_spec
+    from ..cardspec.loader import load_spec
     path = kit_file(Path("cardspecs") / f"{game_name}.yaml")
     return load_spec(path, path.parent.parent)
 

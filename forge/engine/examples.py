@@ -26,7 +26,7 @@ from pathlib import Path
 from ..errors import EngineError, ErrorGroup, ExampleError, IllegalMove, InputError, Location, MoveError, excerpt, gather
 from ..fences import Fence, fences
 from ..inputs import read_text
-from ..spec.yamlload import LocDict, parse_yaml
+from ..cardspec.yamlload import LocDict, parse_yaml
 from .blocks import check_block, split_move
 from .core import get_game
 

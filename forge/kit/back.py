@@ -5,7 +5,7 @@ either way its box stays 1 mm inside the medallion's ring."""
 from __future__ import annotations
 
 from .art.emblems import draw_emblem
-from ..spec.model import MM
+from ..cardspec.model import MM
 from .art.pen import Pen, mix
 from .registry import CardBox, Param, layout
 

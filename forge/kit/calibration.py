@@ -11,7 +11,7 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
-from ..spec.model import MM, PAPERS
+from ..cardspec.model import MM, PAPERS
 from .art.pen import ReportlabPen
 from .fonts import register_fonts
 from .i18n import ui

@@ -16,7 +16,7 @@ from typing import Iterator
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..spec.model import MM
+from ..cardspec.model import MM
 from .registry import CardBox
 
 __all__ = ["BAND", "inside_band"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..spec.model import MM
+from ..cardspec.model import MM
 
 __all__ = ["Slot", "Imposition", "impose", "mirror_axis", "NoFit"]
 

@@ -12,7 +12,7 @@ parameters under :data:`KEY` and print it with :func:`page_label`.
 """
 from __future__ import annotations
 
-from ..spec.model import MM
+from ..cardspec.model import MM
 from .art.pen import Pen
 from .i18n import ui
 from .registry import CardBox

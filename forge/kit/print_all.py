@@ -32,7 +32,7 @@ from pypdf.generic import NameObject, RectangleObject
 
 from .. import __version__
 from ..errors import ErrorGroup, SpecError
-from ..spec.model import MM, PAPERS, Component, GameSpec
+from ..cardspec.model import MM, PAPERS, Component, GameSpec
 from .art.pen import ReportlabPen
 from .fonts import register_fonts
 from .i18n import ui

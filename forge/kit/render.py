@@ -19,8 +19,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .. import __version__
 from ..errors import ErrorGroup, InputError, SpecError, excerpt
-from ..spec.loader import resolve_face
-from ..spec.model import MM, PAPERS, Component, Face, GameSpec, Row
+from ..cardspec.loader import resolve_face
+from ..cardspec.model import MM, PAPERS, Component, Face, GameSpec, Row
 from .art.pen import ReportlabPen, largest_size
 from .cut_band import inside_band
 from .fonts import register_fonts
@@ -68,7 +68,7 @@ def _new_canvas(spec: GameSpec, comp: Component, lang: str, pagesize, fonts) -> 
 
 
 def _comp_title(spec: GameSpec, comp: Component, lang: str) -> str:
-    from ..spec.templating import TemplateError, resolve
+    from ..cardspec.templating import TemplateError, resolve
     try:
         return resolve(comp.title, {}, spec.strings.get(lang, {}))
     except TemplateError:

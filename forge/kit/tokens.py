@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from ..errors import excerpt
-from ..spec.model import MM
+from ..cardspec.model import MM
 from .art.pen import MIN_SIZE, TOP, DoesNotFit, Pen, largest_size, mix
 from .art.traits import TRAIT_COLOURS, draw_trait
 from .registry import CardBox, Param, layout

@@ -26,8 +26,8 @@ the mirrored one (N − 1 − i) for a short-edge flip.
 from __future__ import annotations
 
 from ..errors import SpecError
-from ..spec.loader import resolve_face
-from ..spec.model import MM, PAPERS
+from ..cardspec.loader import resolve_face
+from ..cardspec.model import MM, PAPERS
 from .art.pen import ReportlabPen
 from .imposition import MARK_GAP, MARK_LENGTH, Imposition, NoFit, impose, mirror_axis
 from .label import EDGE, LEADING, MIN_SIZE, SIZE, draw_label, label_parts

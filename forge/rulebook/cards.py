@@ -15,8 +15,8 @@ from ..errors import InputError, Location
 from ..kit.art.svg import SvgPen
 from ..kit.registry import LAYOUTS, CardBox, DoesNotFit
 from ..kit.render import SAFE
-from ..spec.loader import resolve_face
-from ..spec.model import GameSpec
+from ..cardspec.loader import resolve_face
+from ..cardspec.model import GameSpec
 
 __all__ = ["CardArt", "Card"]
 

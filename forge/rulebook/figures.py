@@ -28,7 +28,7 @@ from ..engine.core import Shown, get_game
 from ..engine.examples import Example
 from ..errors import ErrorGroup, InputError, Location, describe, excerpt
 from ..inputs import inside
-from ..spec.yamlload import load_yaml
+from ..cardspec.yamlload import load_yaml
 from .cards import Card, CardArt
 
 __all__ = ["FigureWords", "Figure", "build_figure", "load_words", "Speaker"]

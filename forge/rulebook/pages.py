@@ -33,7 +33,7 @@ from .. import __version__
 from ..engine.examples import Example, check_example, missing_ids, parse_examples
 from ..errors import ErrorGroup, InputError, Warning_, gather
 from ..fences import code_lines, fences
-from ..spec.model import GameSpec
+from ..cardspec.model import GameSpec
 from .about import about_box, measure, run_of
 from .cards import CardArt
 from .extensions.checked_values import PLACEHOLDER, lookup

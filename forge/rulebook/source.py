@@ -29,7 +29,7 @@ from pathlib import Path
 from ..errors import Location, RulebookError
 from ..fences import code_lines, fences
 from ..inputs import inside, read_text
-from ..spec.yamlload import parse_yaml
+from ..cardspec.yamlload import parse_yaml
 
 __all__ = ["Section", "Edition", "Heading", "read_edition", "plain", "EDITION_FILE", "INTRO"]
 

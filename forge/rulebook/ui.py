@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..errors import ErrorGroup, Location, RulebookError, describe
 from ..inputs import inside
-from ..spec.yamlload import LocDict, load_yaml
+from ..cardspec.yamlload import LocDict, load_yaml
 
 __all__ = ["UI_KEYS", "load_ui", "language_name"]
 

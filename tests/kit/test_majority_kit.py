@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from forge.spec.model import MM
+from forge.cardspec.model import MM
 
 from ..conftest import ROOT, build_game, run_forge, tree_digest
 from ..pdftools import box, boxes_nested, card_faces, open_pdf

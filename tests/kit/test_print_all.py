@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from forge.spec.loader import load_spec
-from forge.spec.model import MM
+from forge.cardspec.loader import load_spec
+from forge.cardspec.model import MM
 
 from ..conftest import ROOT, build_game, run_forge
 from ..pdftools import box, open_pdf, placements, within, words

@@ -18,7 +18,7 @@ import pytest
 from reportlab.pdfgen.canvas import Canvas
 
 from forge.kit.fonts import register_fonts
-from forge.spec.loader import load_spec
+from forge.cardspec.loader import load_spec
 
 from ..conftest import ROOT, run_forge
 from ..pdftools import blocks, card_faces, open_pdf, overlaps, page_image, segments, words

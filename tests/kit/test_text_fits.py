@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from forge.spec.loader import load_spec, resolve_face
+from forge.cardspec.loader import load_spec, resolve_face
 
 from ..conftest import ROOT
 from ..pdftools import Sheet, open_pdf, box, overlaps, placements, sheets, within, words

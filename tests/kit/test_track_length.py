@@ -20,7 +20,7 @@ import re
 import pytest
 
 from forge.engine.core import kit_spec
-from forge.spec.loader import resolve_face
+from forge.cardspec.loader import resolve_face
 
 from ..conftest import ROOT
 

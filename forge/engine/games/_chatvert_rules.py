@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...errors import ErrorGroup, Location, SpecError, excerpt
-from ...spec.yamlload import LocDict, LocList, load_yaml
+from ...cardspec.yamlload import LocDict, LocList, load_yaml
 
 COLOURED = 52                 # card codes below this have a colour (see _chatvert_cards)
 #: the rules language's kind of each card code
@@ -154,7 +154,7 @@ def read_rules(path: Path, shown: str | None = None) -> Rulebook:
 
 
 def _empty(shown: str) -> LocDict:
-    from ...spec.yamlload import blank
+    from ...cardspec.yamlload import blank
     return blank(shown)
 
 

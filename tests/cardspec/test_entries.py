@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from forge.errors import ErrorGroup
-from forge.spec.loader import load_spec
+from forge.cardspec.loader import load_spec
 
 SPEC = """\
 game: demo

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from forge.errors import ErrorGroup
-from forge.spec.loader import load_spec
-from forge.spec.model import MM
+from forge.cardspec.loader import load_spec
+from forge.cardspec.model import MM
 
 BASE = """\
 game: demo
