@@ -41,6 +41,8 @@ LIMITS: dict[str, Limit] = {
     "bleed_max": Limit(20, "mm", "largest bleed"),
     "margin_max": Limit(50, "mm", "largest paper margin"),
     "offset_max": Limit(20, "mm", "largest back offset, each way"),
+    "image_bytes": Limit(64 * 1024 * 1024, "bytes", "size of an image file (PNG, JPEG, WebP)"),
+    "image_pixels": Limit(60_000_000, "pixels", "pixels of an image, read from its header before decoding"),
     "path_chars": Limit(1_024, "characters", "length of a path named in a file (255 per folder or file name)"),
     "games": Limit(10_000_000, "games", "games in one forge simulate run"),
     "workers": Limit(64, "processes", "worker processes of forge simulate"),

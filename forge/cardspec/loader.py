@@ -25,6 +25,7 @@ from .checks import Problems, check_keys, copies_checker, enum, is_, str_list, t
 from .data import read_rows
 from .entries import read_entries
 from .extends import component_extends, load_with_extends
+from .layouts import read_layouts
 from .model import CARD_PRESETS, Component, Face, GameSpec, PrintSettings, Row
 from .resolve import check_templates, resolve_face
 from .settings import print_settings, size
@@ -46,6 +47,7 @@ TOP_KEYS = {
     "print": "print settings shared by every component",
     "components": "the game's printable components, by name",
     "extends": "path of another spec whose content this one starts from",
+    "layouts": "layouts of positioned parts, by name, that faces of this spec may use",
 }
 COMPONENT_KEYS = {
     "kind": "deck, board or sheet",
@@ -82,6 +84,9 @@ def load_spec(path: Path, root: Path | None = None) -> GameSpec:
         raw = load_with_extends(path, root, pb)
     pb.raise_if_any()          # a broken 'extends' chain makes the rest meaningless
     spec = _game(raw, path, root, pb)
+    spec.folder, spec.root = path.parent, root
+    from ..kit.declared import DECLARED
+    layouts = read_layouts(raw.get("layouts"), raw.at("layouts"), pb, DECLARED)
     comps = raw.get("components")
     if not isinstance(comps, LocDict) or not comps:
         pb.add(raw.at("components") if "components" in raw else raw.at(),
@@ -100,11 +105,12 @@ def load_spec(path: Path, root: Path | None = None) -> GameSpec:
             continue
         with pb.collecting():
             comp = _component(name, component_extends(name, comps, pb), path.parent, root, base_print, pb,
-                              spec.languages)
+                              spec.languages, layouts)
             if comp:
                 spec.components[name] = comp
     check_templates(spec, pb)          # also after other problems: a run reports them all
     pb.raise_if_any()
+    spec.warnings = list(pb.warnings)
     _check_engine_kit(spec, pb)
     pb.raise_if_any()
     return spec
@@ -149,7 +155,7 @@ def _languages(raw: LocDict, pb: Problems) -> list[str]:
 
 
 def _component(name: str, d: LocDict, spec_dir: Path, root: Path, base_print: PrintSettings,
-               pb: Problems, languages: list[str]) -> Component | None:
+               pb: Problems, languages: list[str], layouts: dict) -> Component | None:
     check_keys(d, COMPONENT_KEYS, "a component", pb)   # one message for a key inherited by several
     kind = typed(d, "kind", pb, " or ".join(KINDS), enum(KINDS), "deck")
     title = typed(d, "title", pb, "text", is_(str), name)
@@ -179,10 +185,10 @@ def _component(name: str, d: LocDict, spec_dir: Path, root: Path, base_print: Pr
                      for lang, records in read_entries(d, spec_dir, root, languages, pb).items()}
     else:
         rows, lang_rows = _typed_rows(read_rows(d, spec_dir, root, pb), copies, pb), {}
-    front = _face(d, "front", kind, pb)
+    front = _face(d, "front", kind, pb, layouts)
     if "front" not in d:
         pb.add(d.at(), f"component '{name}' needs a 'front' layout", hint="e.g. front: {layout: numbered, value: \"{n}\"}")
-    back = _face(d, "back", kind, pb)
+    back = _face(d, "back", kind, pb, layouts)
     if front is None or dims is None:
         return None
     comp = Component(name, kind, dims, rows, front, back, settings, d.at(), title, lang_rows)
@@ -222,8 +228,9 @@ def _typed_rows(records: list[tuple[dict, Location]], copies: int, pb: Problems)
     return rows
 
 
-def _face(comp: LocDict, key: str, kind: str, pb: Problems) -> Face | None:
+def _face(comp: LocDict, key: str, kind: str, pb: Problems, layouts: dict) -> Face | None:
     from ..kit.registry import LAYOUTS
+    known = {**LAYOUTS, **layouts}            # a spec's own layouts, then forge's
     d = comp.get(key)
     if d is None:
         return None
@@ -232,13 +239,13 @@ def _face(comp: LocDict, key: str, kind: str, pb: Problems) -> Face | None:
                hint=f"e.g. {key}: {{layout: numbered, …}}")
         return None
     name = d.get("layout")
-    fit = [n for n, lay in LAYOUTS.items() if kind in lay.kinds]
-    if not isinstance(name, str) or name not in LAYOUTS:
+    fit = [n for n, lay in known.items() if kind in lay.kinds]
+    if not isinstance(name, str) or name not in known:
         pb.add(d.at("layout") if "layout" in d else d.at(),
                f"unknown layout {describe(name)} for a {kind} (expected one of: {', '.join(fit)})",
                hint="docs/cardspec.md describes every layout")
         return None
-    lay = LAYOUTS[name]
+    lay = known[name]
     if kind not in lay.kinds:
         pb.add(d.at("layout"), f"layout '{name}' does not fit a {kind} (expected a layout for "
                f"{', '.join(lay.kinds)})", hint=f"layouts for a {kind}: {', '.join(fit)}")
@@ -252,7 +259,7 @@ def _face(comp: LocDict, key: str, kind: str, pb: Problems) -> Face | None:
     for pname, p in lay.params.items():
         if p.required and pname not in params:
             pb.add(d.at(), f"layout '{name}' needs '{pname}' ({p.help or p.kind})")
-    return Face(name, params, d.at(), {k: d.at(k) for k in params})
+    return Face(name, params, d.at(), {k: d.at(k) for k in params}, lay)
 
 
 def _check_engine_kit(spec: GameSpec, pb: Problems) -> None:

@@ -72,6 +72,13 @@ class Face:
     params: dict
     location: Location
     param_locations: dict = field(default_factory=dict, compare=False)   # name → where it is written
+    impl: object = field(default=None, compare=False)   # the registry Layout (forge's, or declared in the spec)
+
+    @property
+    def draws(self):
+        """The Layout that draws this face."""
+        from ..kit.registry import LAYOUTS
+        return self.impl or LAYOUTS[self.layout]
 
 
 @dataclass(frozen=True)
@@ -126,3 +133,7 @@ class GameSpec:
     components: dict[str, Component] = field(default_factory=dict)
     string_locations: dict[str, Location] = field(default_factory=dict)
     titles: dict[str, str] = field(default_factory=dict)    # title resolved per language
+    folder: object = None                                    # the spec's folder (a Path): images resolve from it
+    root: object = None                                      # the project (a Path): every path stays inside
+    warnings: list = field(default_factory=list)            # located warnings (Warning_) met when loading
+    images: dict = field(default_factory=dict)              # image path → (ImageInfo, lowest dpi at print size)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import re
 
-from ..errors import Location, describe
+from ..errors import InputError, Location, describe
 from .checks import Problems
 from .model import Face, GameSpec, Row
 from .templating import TemplateError, resolve
@@ -90,12 +90,14 @@ def resolve_face(face: Face, row: Row, lang: str, spec: GameSpec) -> dict:
 
     Parameters scoped to a source component are resolved once per row of that component
     and arrive as ``entries``. Raises :class:`TemplateError` naming the parameter that fails."""
-    from ..kit.registry import LAYOUTS
-    lay = LAYOUTS[face.layout]
+    lay = face.draws
     strings = spec.strings.get(lang, {})
     own = {n: p for n, p in lay.params.items() if p.scope != "source"}
     per_source = {n: p for n, p in lay.params.items() if p.scope == "source"}
     out = _resolve_params(face, own, _row_fields(row), strings, spec)
+    if lay.parts:                                     # a declared layout: its parts, from fields and params
+        from .parts import resolve_parts
+        out["parts"] = resolve_parts(lay.parts, {**_row_fields(row), **out}, strings, spec, row)
     if per_source:
         src = spec.components[out["source"]]
         out["entries"] = [_resolve_params(face, per_source, _row_fields(r), strings, spec, r) for r in src.rows_for(lang)]
@@ -115,14 +117,21 @@ def check_templates(spec: GameSpec, pb: Problems) -> None:
             for lang in spec.languages:
                 for row in comp.rows_for(lang):
                     try:
-                        resolve_face(face, row, lang, spec)
+                        params = resolve_face(face, row, lang, spec)
+                    except InputError as exc:              # an image that cannot be used
+                        pb.error(exc)
+                        continue
                     except TemplateError as exc:
-                        raw = face.params.get(exc.param)
+                        raw = getattr(exc, "raw", None) or face.params.get(exc.param)
                         if exc.in_value and isinstance(raw, str) and "{" in raw:
                             said = f", language {lang}" if raw.startswith("@") else ""
                             pb.add((exc.row or row).location, f"{exc.args[0]} (layout '{face.layout}'{said})",
                                    hint="the value comes from this card's row")
                         else:
-                            pb.add(face.param_locations.get(exc.param, face.location), f"{exc.args[0]} "
+                            pb.add(getattr(exc, "where", None) or face.param_locations.get(exc.param, face.location), f"{exc.args[0]} "
                                    f"(layout '{face.layout}')",
                                    hint="fields come from the component's rows; @keys from 'strings'")
+                        continue
+                    if "parts" in params:
+                        from .parts import check_resolution
+                        check_resolution(spec, comp, params["parts"], row, pb)

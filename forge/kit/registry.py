@@ -14,9 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-__all__ = ["Param", "Layout", "CardBox", "LAYOUTS", "layout", "REQUIRED", "DoesNotFit"]
+__all__ = ["Param", "Layout", "CardBox", "LAYOUTS", "layout", "REQUIRED", "DoesNotFit", "SAFE"]
 
 REQUIRED = object()
+#: the safe zone's inset inside a card's trim: text stays inside it
+SAFE = 3 * 72 / 25.4
 
 #: Parameter kinds: how a value is checked once its templates are resolved.
 PARAM_KINDS = ("text", "colour", "emblem", "symbol", "number", "bool", "component")
@@ -63,6 +65,7 @@ class Layout:
     params: dict[str, Param]
     draw: Callable = field(compare=False)
     doc: str = ""
+    parts: tuple = ()                 # a declared layout's parts (forge/cardspec/layouts.py)
 
 
 LAYOUTS: dict[str, Layout] = {}

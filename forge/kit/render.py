@@ -27,12 +27,11 @@ from .fonts import register_fonts
 from .imposition import MARK_GAP, MARK_LENGTH, MARK_MIN, NoFit, Slot, impose
 from .inks import kit_canvas
 from .label import EDGE, KEY, LEADING, MIN_SIZE as LABEL_MIN, SIZE as LABEL_SIZE, draw_label, label_parts
-from .registry import LAYOUTS, CardBox, DoesNotFit
+from .registry import SAFE, CardBox, DoesNotFit
 
 __all__ = ["render_component", "Rendered", "cards_of"]
 
 MARK_WIDTH = 0.25
-SAFE = 3 * MM
 FIT_HINT = "shorten the text, or break a long word with a space or hyphen"
 MARK_EDGE = 3 * MM      # crop marks stop at least this far inside the page's edge
 LABEL_CLEAR = 0.75 * MM  # between the sheet's label and the crop marks that point at it
@@ -84,7 +83,7 @@ class _Problems:
     def draw(self, face: Face, row: Row, pen, box: CardBox, params: dict) -> DoesNotFit | None:
         """Draw one face; when it does not fit, record why at the row's line and return it."""
         try:
-            LAYOUTS[face.layout].draw(pen, box, params, self.lang)
+            face.draws.draw(pen, box, params, self.lang)
         except DoesNotFit as exc:
             self.add(face, row, exc)
             return exc
@@ -280,7 +279,7 @@ def _render_deck(spec, comp, lang, paper, fonts, problems: _Problems) -> Rendere
 
 def _render_pages(spec, comp, lang, paper, fonts, problems: _Problems) -> Rendered:
     """Boards and sheets: the layout draws the whole page; one page per card and side."""
-    if comp.kind == "board" and "pieces" in LAYOUTS[comp.front.layout].params:
+    if comp.kind == "board" and "pieces" in comp.front.draws.params:
         from .track_print import render_in_pieces       # here: track_print imports this module
         return render_in_pieces(spec, comp, lang, paper, fonts, problems)
     if comp.kind == "board":

@@ -13,7 +13,7 @@ from typing import Callable
 from ..engine.core import CardRef
 from ..errors import InputError, Location
 from ..kit.art.svg import SvgPen
-from ..kit.registry import LAYOUTS, CardBox, DoesNotFit
+from ..kit.registry import CardBox, DoesNotFit
 from ..kit.render import SAFE
 from ..cardspec.loader import resolve_face
 from ..cardspec.model import GameSpec
@@ -54,7 +54,7 @@ class CardArt:
         alt = " ".join(str(params[k]) for k in ("value", "option", "title") if params.get(k)) or self.notation(ref.label)
         pen = SvgPen(w, h, title=alt)
         try:
-            LAYOUTS[comp.front.layout].draw(pen, CardBox(w, h, 0.0, SAFE), params, self.lang)
+            comp.front.draws.draw(pen, CardBox(w, h, 0.0, SAFE), params, self.lang)
         except DoesNotFit as exc:
             raise InputError(row.location, f"{exc} (layout '{comp.front.layout}', language {self.lang})",
                              hint="shorten the text, or break it with a space or hyphen") from None

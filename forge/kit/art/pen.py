@@ -142,6 +142,7 @@ class Pen:
     def ellipse(self, cx: float, cy: float, rx: float, ry: float) -> None: raise NotImplementedError
     def path(self, cmds: Sequence[PathCmd]) -> None: raise NotImplementedError
     def clip_rect(self, x: float, y: float, w: float, h: float) -> None: raise NotImplementedError
+    def image(self, reader, x: float, y: float, w: float, h: float) -> None: raise NotImplementedError
 
     def text(self, x: float, y: float, s: str, size: float, font: str = "sans",
              anchor: str = "start") -> None:
@@ -381,6 +382,11 @@ class ReportlabPen(Pen):
         p = self.c.beginPath()
         p.rect(x, y, w, h)
         self.c.clipPath(p, stroke=0, fill=0)
+
+    def image(self, reader, x, y, w, h) -> None:
+        """A raster image (a reportlab ImageReader, see kit/images.py) stretched over the box;
+        reportlab stores each image once per PDF, however often it is drawn."""
+        self.c.drawImage(reader, x, y, w, h, mask="auto")
 
     def text(self, x, y, s, size, font="sans", anchor="start") -> None:
         name = self.fonts[font]

@@ -1,0 +1,128 @@
+"""A declared layout's parts for one card: templates resolved and checked, images found and
+checked (:mod:`forge.kit.images`), and each image's resolution at print size measured.
+
+A part's templates see the card's fields and the face's parameters (a parameter wins over a
+field of the same name). A fault of a template is reported at the part's line; a value that
+comes from a card's row (a colour, an icon, an image file) at that row.
+"""
+from __future__ import annotations
+
+import re
+
+from ..errors import Location, describe
+from .checks import Problems
+from .model import MM, PAPERS, Component, GameSpec, Row
+from .templating import TemplateError, resolve
+
+__all__ = ["resolve_parts", "check_resolution", "colour_value"]
+
+#: mix(a, b, t%): t per cent of the way from colour a to colour b
+MIX = re.compile(r"^mix\(\s*([^,()]+?)\s*,\s*([^,()]+?)\s*,\s*(\d+(?:\.\d+)?)\s*%\s*\)$")
+
+
+def colour_value(value: str, spec: GameSpec) -> str:
+    """A colour as #rrggbb: a colour forge knows, or ``mix(a, b, t%)``; "" is no colour."""
+    from ..kit.art.pen import mix
+    from ..kit.registry import Param
+    from .resolve import _check_kind
+    if value == "":
+        return ""
+    m = MIX.match(value)
+    if m:
+        a, b, t = colour_value(m[1], spec), colour_value(m[2], spec), float(m[3])
+        if not (a and b and t <= 100):
+            raise TemplateError(f"not a colour mix (expected mix(colour, colour, 0–100%), got {describe(value)})")
+        return mix(a, b, t / 100)
+    return _check_kind(Param("colour"), value, spec)
+
+
+def resolve_parts(parts: tuple, fields: dict, strings: dict, spec: GameSpec, row: Row) -> list[dict]:
+    """Each part with its templates resolved against ``fields`` and checked."""
+    out = []
+    for part in parts:
+        values = {"type": part.type, "name": part.name, **part.fixed}
+        for key, raw in part.templates.items():
+            try:
+                values[key] = str(resolve(raw, fields, strings))
+            except TemplateError as exc:
+                raise _located(exc, part, key, raw) from None
+        drawn = bool(values["when"].strip())
+        for key, raw in part.templates.items():
+            try:
+                values[key] = _checked(part, key, values[key], drawn, spec, row, raw)
+            except TemplateError as exc:
+                raise _located(exc, part, key, raw, in_value=True) from None
+        out.append(values)
+    return out
+
+
+def _located(exc: TemplateError, part, key: str, raw: str, in_value: bool = False) -> TemplateError:
+    again = TemplateError(f"part '{part.name}', '{key}': {exc.args[0]}")
+    again.param, again.raw, again.row = f"{part.name}.{key}", raw, None
+    again.in_value = in_value or getattr(exc, "in_value", False)
+    again.where = part.prop_locations.get(key, part.location)
+    return again
+
+
+def _checked(part, key: str, value: str, drawn: bool, spec: GameSpec, row: Row, raw: str):
+    from ..kit.parts import PART_TYPES
+    kind = PART_TYPES[part.type][key][0]
+    if kind == "colour":
+        return colour_value(value, spec)
+    if kind == "icon" and drawn:
+        from ..kit.art.emblems import EMBLEMS
+        from ..kit.art.symbols import SYMBOLS
+        if value not in EMBLEMS and value not in SYMBOLS:
+            raise TemplateError(f"unknown icon (expected an emblem: {', '.join(EMBLEMS)}; or a symbol: "
+                                f"{', '.join(SYMBOLS)}; got {describe(value)})")
+    if kind == "file" and drawn:
+        return _image(part, value, spec, row.location if "{" in raw else part.prop_locations.get(key, part.location))
+    return value
+
+
+def _image(part, name: str, spec: GameSpec, where: Location):
+    """(ImageInfo, ImageReader, where) of the image file ``name``: inside the project, checked from its
+    header, then decoded once (both cached). InputErrors are located at ``where``."""
+    from ..inputs import resolve_inside
+    from ..kit.images import check_image, pdf_image
+    if not name.strip():
+        raise TemplateError("no image file (expected a path such as art/fox.png)")
+    path = resolve_inside(spec.root, spec.folder, name, where, f"image of part '{part.name}'")
+    info = check_image(path, where)
+    return info, pdf_image(info, where), where
+
+
+def _boxes(comp: Component):
+    """The CardBoxes a face of ``comp`` is drawn in (a sheet's: one per paper)."""
+    from ..kit.registry import SAFE, CardBox
+    if comp.kind == "deck":
+        return [CardBox(comp.size[0], comp.size[1], comp.print.bleed, SAFE)]
+    if comp.kind == "board":
+        return [CardBox(comp.size[0], comp.size[1], 0.0, comp.print.margin)]
+    return [CardBox(PAPERS[p][0] * MM, PAPERS[p][1] * MM, 0.0, comp.print.margin) for p in comp.print.papers]
+
+
+def check_resolution(spec: GameSpec, comp: Component, parts: list[dict], row: Row, pb: Problems) -> None:
+    """Record each image's lowest effective resolution at print size (``spec.images``); one
+    located warning per image and place below :data:`~forge.kit.images.DPI_WARN`."""
+    from ..kit.images import DPI_WARN, dpi, placement
+    from ..kit.parts import part_box
+    for part in parts:
+        if part["type"] != "image" or not part["when"].strip():
+            continue
+        info = part["file"][0]
+        for box in _boxes(comp):
+            drawn = placement(part["fit"], part_box(part, box), (info.width, info.height))
+            res = dpi(drawn, (info.width, info.height))
+            shown = str(info.path.relative_to(spec.root.resolve()))
+            old = spec.images.get(shown)
+            spec.images[shown] = (info, min(res, old[1]) if old else res)
+            if res < DPI_WARN:
+                need = (round(info.width * DPI_WARN / res), round(info.height * DPI_WARN / res))
+                where = part["file"][2]
+                message = (f"image {shown} prints at {res:.0f} dpi ({info.width} × {info.height} px over "
+                           f"{drawn[2] / MM:.1f} × {drawn[3] / MM:.1f} mm; expected at least {DPI_WARN} dpi)")
+                if all(str(w.location) != str(where) or w.message != message for w in pb.warnings):
+                    pb.warn(where, message, hint=f"use an image of at least {need[0]} × {need[1]} px, "
+                                                 "or forge build --strict to make this an error")
+
