@@ -44,6 +44,10 @@ class Written:
 def load_games(root: Path, names: Iterable[str] = ()) -> dict[str, GameSpec]:
     """Load the named games (all when none is named); every problem of every spec is reported."""
     paths = {p.stem: p for p in find_specs(root)}
+    if not paths:
+        raise ErrorGroup([InputError(Location(str(Path("cardspecs") / "")), "no card spec here (expected "
+                                     "cardspecs/<game>.yaml in the current folder)",
+                                     hint="start a game with: forge new GAME; or run forge from a project folder")])
     unknown = [OptionError(Location("GAME"), f"unknown game {excerpt(name)} (expected one of: "
                            f"{', '.join(paths) or 'none'})", hint=f"games are the .yaml files of {root / 'cardspecs'}")
                for name in names if name not in paths]

@@ -54,6 +54,8 @@ def build(
     booklet: Annotated[bool, typer.Option("--booklet", help="Also print each rulebook as an A4 booklet, "
                                           "rules-a4.pdf beside rules.html, with Chromium (found on PATH or "
                                           "named by FORGE_CHROMIUM).")] = False,
+    strict: Annotated[bool, typer.Option("--strict", help="Stop on warnings too (an image under 300 dpi at "
+                                         "print size): exit 2, nothing written.")] = False,
 ) -> None:
     """Build the print-and-play PDFs (build/<game>/<lang>/<component>.pdf), the HTML rulebooks
     (build/<game>/<lang>/rules.html, with --booklet also rules-a4.pdf) and, for a full build,
@@ -73,6 +75,7 @@ def build(
         chromium = find_chromium() if booklet else None
         with OutputFolder(out_dir, project_root()) as folder:
             specs = inked(load_games(project_root(), games or ()), ink_saver, cmyk)
+            _spec_warnings(specs, strict)
             jobs = plan(specs, out_dir, lang, paper, calibration=not games, colour="cmyk" if cmyk else "rgb")
             with Progress(TextColumn("{task.description:<40}"), BarColumn(), MofNCompleteColumn(),
                           console=err, transient=True, disable=not err.is_terminal) as progress:
@@ -94,8 +97,31 @@ def build(
         table.add_row(f"{len(svgs)} card drawings (…/cards/*.svg)", "", str(len(svgs)),
                       f"{sum(w.size for w in svgs) / 1024:.0f} KiB")
     out.print(table)
+    _images_table(specs)
     out.print(f"published {folder.shown}: {published.written} files written, "
               f"{published.kept} kept from the previous build")
+
+
+def _spec_warnings(specs: dict, strict: bool) -> None:
+    """Print the specs' located warnings; with --strict they stop the build (exit 2)."""
+    from ..errors import ErrorGroup, SpecError
+    found = [w for spec in specs.values() for w in spec.warnings]
+    if strict and found:
+        raise ErrorGroup([SpecError(w.location, w.message, w.hint) for w in found])
+    for w in found:
+        warning(w)
+
+
+def _images_table(specs: dict) -> None:
+    """Each image's size and its lowest effective resolution where it is printed."""
+    from ..kit.images import DPI_WARN
+    rows = [(path, info, dpi) for spec in specs.values() for path, (info, dpi) in sorted(spec.images.items())]
+    if not rows:
+        return
+    table = Table("image", "pixels", "mode", f"dpi at print size (least; {DPI_WARN} wanted)")
+    for path, info, dpi in rows:
+        table.add_row(path, f"{info.width} × {info.height}", info.mode, f"{dpi:.0f}" + ("" if dpi >= DPI_WARN else " (low)"))
+    out.print(table)
 
 
 def _site_url(url: str | None) -> str | None:
@@ -111,6 +137,21 @@ def _site_url(url: str | None) -> str | None:
                                       hint="give the absolute address build/ is published at, "
                                            "such as https://example.org/games/")])
     return url if url.endswith("/") else url + "/"
+
+
+@app.command()
+def new(game: Annotated[str, typer.Argument(help="The new game's id: lower-case letters, digits, - or _.")]) -> None:
+    """Start a game: a card spec with a layout of its own, a data CSV, strings in French and
+    English, an example image and a two-language rulebook; `forge build GAME` works at once."""
+    from ..scaffold import new_game
+    try:
+        written = new_game(project_root(), game)
+    except ForgeError as exc:
+        report(exc)
+    for path in written:
+        out.print(f"wrote {path}")
+    out.print(f"next: forge build {game}, then open build/{game}/fr/cards-a4.pdf and build/{game}/fr/rules.html; "
+              f"edit cardspecs/{game}/cards.csv (docs/cardspec.md describes the spec)")
 
 
 @app.command()

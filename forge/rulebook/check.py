@@ -21,7 +21,7 @@ from .pages import check_placeholders
 from .render import render_section
 from .source import EDITION_FILE, Edition
 from .staleness import Status, compare, editions_of, source_of, unexcused
-from .ui import load_ui
+from .ui import load_ui, templates_dir
 
 __all__ = ["RulesReport", "check_rules"]
 
@@ -41,7 +41,7 @@ class RulesReport:
 def _check_words(folder: Path, ed: Edition, examples: dict) -> None:
     """The words the pages of ``ed`` need: its page words (templates/i18n) and, for every
     example, a figure text for each given, move and expected field (figures.yaml)."""
-    templates = folder.parent.parent / "templates"
+    templates = templates_dir(folder.parent.parent)
     if not templates.is_dir():                  # a project without templates builds no pages
         return
     ui, words = load_ui(templates, ed.lang), load_words(folder, ed.lang)

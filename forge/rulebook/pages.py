@@ -42,7 +42,7 @@ from .render import render_section
 from .source import EDITION_FILE, Edition, Section, plain
 from .typography import typeset
 from .staleness import Status, compare, editions_of, source_of, unexcused
-from .ui import language_name, load_ui
+from .ui import language_name, load_ui, templates_dir
 
 __all__ = ["Output", "Rulebooks", "check_placeholders", "load_rules", "index_name", "DEFAULT_LANG"]
 
@@ -137,7 +137,7 @@ class Rulebooks:
         self.root, self.specs, self.warn, self.site_url = root, specs, warn, site_url
         self.warned: set[Warning_] = set()
         self.simulated: dict[str, list[dict]] = {}       # game → its about box's simulation
-        self.templates = root / "templates"
+        self.templates = templates_dir(root)
         self.env = Environment(loader=FileSystemLoader(self.templates), autoescape=True,
                                undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
 

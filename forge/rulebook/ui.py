@@ -16,7 +16,7 @@ from ..errors import ErrorGroup, Location, RulebookError, describe
 from ..inputs import inside
 from ..cardspec.yamlload import LocDict, load_yaml
 
-__all__ = ["UI_KEYS", "load_ui", "language_name"]
+__all__ = ["templates_dir", "UI_KEYS", "load_ui", "language_name"]
 
 UI_KEYS = {
     "language": "this language's name, in itself (language switcher)",
@@ -103,3 +103,17 @@ def load_ui(templates: Path, lang: str) -> dict[str, str]:
 def language_name(templates: Path, lang: str) -> str:
     """``lang``'s name in itself."""
     return load_ui(templates, lang)["language"]
+
+
+def templates_dir(root: Path) -> Path:
+    """The project's ``templates/`` (its own page templates, CSS and page words) or, in a folder
+    that has none (a game started with ``forge new``), forge's own: inside the installed package
+    (``forge/_templates``, see pyproject.toml) or beside it in a source checkout."""
+    own = root / "templates"
+    if own.is_dir():
+        return own
+    package = Path(__file__).resolve().parent.parent
+    for found in (package / "_templates", package.parent / "templates"):
+        if (found / "rulebook.css").is_file():
+            return found
+    return own

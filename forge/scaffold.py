@@ -1,0 +1,161 @@
+"""``forge new GAME``: the files a new game starts from, ready to build.
+
+It writes a card spec with a layout of its own (an image band, a name, a text, corner
+indices), a 3-row CSV, French and English strings, an example image at print resolution and a
+rulebook in French with its English translation, each with a first section. Nothing that
+exists is ever overwritten: a game whose files are already there is refused.
+"""
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from .errors import ErrorGroup, Location, OptionError, excerpt
+
+__all__ = ["new_game", "NAME"]
+
+import re
+
+#: a game id: it names files and folders
+NAME = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
+
+SPEC = """\
+# {game}: a card game made with forge. docs/cardspec.md describes every key.
+game: {game}
+title: "@game.title"
+authors: [Your Name]
+languages: [fr, en]
+strings: {game}/strings.yaml
+
+print:
+  paper: [a4, letter]
+
+layouts:
+  card:                  # a layout of your own: parts placed on the card, drawn in order
+    params:
+      name: {{required: true, help: "the card's name"}}
+      text: {{help: "what the card does"}}
+      art: {{help: "an image of {game}/art/, or nothing"}}
+      value: {{help: "a value in two corners, or nothing"}}
+      colour: {{kind: colour, default: "#2e5a87"}}
+    parts:
+      ground: {{type: rect, frame: bleed, fill: "mix({{colour}}, #ffffff, 88%)"}}
+      art: {{type: image, when: "{{art}}", file: "{game}/art/{{art}}", frame: bleed, height: 55%, fit: cover}}
+      band: {{type: rect, y: 50%, height: 10mm, fill: "{{colour}}"}}
+      name: {{type: text, text: "{{name}}", font: serif, size: 15pt, colour: "#ffffff",
+              x: 3mm, width: 100% - 6mm, y: 50%, height: 10mm}}
+      text: {{type: text, text: "{{text}}", wrap: true, size: 11pt, colour: "#1f2329",
+              frame: safe, x: 1mm, width: 100% - 2mm, y: 65%, height: 35%}}
+      corners: {{type: corners, text: "{{value}}", font: bold, size: 14pt, colour: "{{colour}}"}}
+
+components:
+  cards:
+    kind: deck
+    title: "@cards.title"
+    card: poker          # poker, bridge, tarot, mini, or {{width: 60mm, height: 90mm}}
+    data: {game}/cards.csv
+    front: {{layout: card, name: "{{name}}", text: "{{text}}", art: "{{art}}", value: "{{value}}"}}
+    back: {{layout: back, title: "@game.title", colour: "#2e5a87", accent: "#f2c14e"}}
+"""
+
+CSV = """\
+name,text,art,value,copies
+Lighthouse,Look at the top card of the deck.,example.png,1,2
+Harbour,Draw two cards.,example.png,2,2
+Storm,Every player discards a card.,,3,1
+"""
+
+STRINGS = """\
+fr:
+  game: {{title: {title}}}
+  cards: {{title: Cartes}}
+en:
+  game: {{title: {title}}}
+  cards: {{title: Cards}}
+"""
+
+FR = """\
+# {title}
+
+{title} est un jeu de cartes pour 2 à 5 joueurs. Décrivez ici en deux phrases ce que les
+joueurs font et comment on gagne.
+
+## Matériel {{#components}}
+
+- 5 cartes (`forge build {game}` les imprime : `build/{game}/fr/`).
+
+## But du jeu {{#goal}}
+
+Le premier joueur qui… gagne la partie.
+"""
+
+EN = """\
+# {title}
+
+{title} is a card game for 2 to 5 players. Say here in two sentences what the players do and
+how one wins.
+
+## Components {{#components}}
+
+- 5 cards (`forge build {game}` prints them: `build/{game}/en/`).
+
+## Goal {{#goal}}
+
+The first player who… wins the game.
+"""
+
+
+def _example_image() -> bytes:
+    """A sea, a sun and a lighthouse: 821 × 621 px, the art band of a poker card with its
+    bleed at 300 dpi."""
+    from PIL import Image, ImageDraw
+    w, h = 821, 621
+    img = Image.new("RGB", (w, h))
+    draw = ImageDraw.Draw(img)
+    for y in range(h):                                   # a sky turning to sea
+        t = y / h
+        sky = (int(250 - 120 * t), int(200 - 60 * t), int(140 + 60 * t)) if t < 0.62 else \
+              (int(40 + 30 * t), int(90 + 40 * t), int(150 + 30 * t))
+        draw.line([(0, y), (w, y)], fill=sky)
+    draw.ellipse([560, 90, 700, 230], fill=(255, 236, 170))
+    draw.polygon([(250, 385), (290, 120), (330, 385)], fill=(245, 245, 240))
+    for y in (170, 250, 330):
+        draw.rectangle([270, y, 312, y + 30], fill=(200, 60, 50))
+    draw.rectangle([276, 100, 304, 125], fill=(255, 220, 120))
+    out = io.BytesIO()
+    img.save(out, "PNG", dpi=(300, 300), optimize=True)
+    return out.getvalue()
+
+
+def new_game(root: Path, game: str) -> list[Path]:
+    """Write a new game's files under ``root``; return them. Refuses a bad id or a game that
+    exists (nothing is written then)."""
+    if not NAME.match(game):
+        raise ErrorGroup([OptionError(Location("GAME"), f"not a game id: {excerpt(game)} (expected lower-case "
+                                      "letters, digits, - or _, starting with a letter)", hint="e.g. forge new mygame")])
+    title = game.replace("-", " ").replace("_", " ").title()
+    files = {
+        Path("cardspecs") / f"{game}.yaml": SPEC.format(game=game).encode(),
+        Path("cardspecs") / game / "cards.csv": CSV.encode(),
+        Path("cardspecs") / game / "strings.yaml": STRINGS.format(title=title).encode(),
+        Path("cardspecs") / game / "art" / "example.png": _example_image(),
+        Path("rules_src") / game / "fr.md": FR.format(game=game, title=title).encode(),
+    }
+    there = [str(p) for p in (*files, Path("rules_src") / game / "en.md") if (root / p).exists()]
+    if there:
+        raise ErrorGroup([OptionError(Location("GAME"), f"game '{game}' exists already ({', '.join(there[:3])})",
+                                      hint="choose another name; forge new never overwrites a file")])
+    for rel, data in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_bytes(data)
+    return [*files, _english(root, game, title)]
+
+
+def _english(root: Path, game: str, title: str) -> Path:
+    """The English edition, recorded as following the French one section by section."""
+    from .rulebook.staleness import editions_of, mark_translated
+    rel = Path("rules_src") / game / "en.md"
+    (root / rel).write_text("---\ntranslation_of: fr\n---\n" + EN.format(game=game, title=title), encoding="utf-8")
+    editions = editions_of(root / "rules_src" / game)
+    mark_translated(editions["en"], editions["fr"])
+    return rel
