@@ -176,9 +176,9 @@ def _part(name: str, d, where: Location, pb: Problems) -> DeclaredPart | None:
     kind = d.get("type")
     if kind not in PART_TYPES:
         guess = close_match(str(kind), PART_TYPES) if isinstance(kind, str) else None
-        pb.add(d.at("type") if "type" in d else d.at(), f"part '{name}': unknown type {describe(kind)} "
-               f"(expected one of: {', '.join(PART_TYPES)})", hint=f"did you mean '{guess}'?" if guess else
-               "docs/cardspec.md lists the parts and their properties")
+        pb.add(d.at("type") if "type" in d else d.at(), f"part '{name}': unknown type "
+               f"{excerpt(kind) if isinstance(kind, str) else describe(kind)} (expected one of: "
+               f"{', '.join(PART_TYPES)})", hint=guess or "docs/cardspec.md lists the parts and their properties")
         return None
     props = PART_TYPES[kind]
     fixed, templates = {}, {}
@@ -188,7 +188,7 @@ def _part(name: str, d, where: Location, pb: Problems) -> DeclaredPart | None:
         if key not in props:
             guess = close_match(key, props)
             pb.add(d.at(key), f"unknown key {excerpt(key)} in a {kind} part (expected one of: "
-                   f"type, {', '.join(props)})", hint=f"did you mean '{guess}'?" if guess else "remove it: nothing reads it")
+                   f"type, {', '.join(props)})", hint=guess or "remove it: nothing reads it")
     for key, (pkind, default, _help) in props.items():
         value = d.get(key, default)
         at = d.at(key) if key in d else d.at()

@@ -1,0 +1,52 @@
+"""`forge new GAME` in an empty folder: the game builds at once, with its image stored once;
+a folder without card specs says what to do."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from ..conftest import run_forge
+from ..pdftools import words
+
+
+def test_a_new_game_builds_at_once(tmp_path):
+    made = run_forge("new", "mygame", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    csv = (tmp_path / "cardspecs" / "mygame" / "cards.csv").read_text(encoding="utf-8").splitlines()
+    names = [line.split(",")[0] for line in csv[1:]]
+    assert (tmp_path / "cardspecs" / "mygame" / "art" / "example.png").is_file()
+    assert {"fr.md", "en.md"} <= {p.name for p in (tmp_path / "rules_src" / "mygame").iterdir()}
+    built = run_forge("build", "mygame", cwd=tmp_path)
+    assert built.returncode == 0, built.stderr
+    assert "warning" not in built.stderr                       # the example image is 300 dpi
+    for lang in ("fr", "en"):
+        [pdf] = (tmp_path / "build" / "mygame" / lang).glob("cards*a4*.pdf")
+        text = " ".join(w.text for page in words(pdf) for w in page)
+        assert all(name in text for name in names)
+        reader = PdfReader(pdf)
+        images = {ref.idnum for page in reader.pages for form in page["/Resources"]["/XObject"].values()
+                  for ref in form.get_object().get("/Resources", {}).get("/XObject", {}).values()
+                  if ref.get_object()["/Subtype"] == "/Image"}
+        assert len(images) == 1                               # 4 cards show it, stored once
+        assert (tmp_path / "build" / "mygame" / lang / "rules.html").is_file()
+    assert run_forge("check", "--strict", cwd=tmp_path).returncode == 0     # the translation follows
+
+
+def test_new_never_overwrites(tmp_path):
+    assert run_forge("new", "mygame", cwd=tmp_path).returncode == 0
+    before = (tmp_path / "cardspecs" / "mygame.yaml").read_bytes()
+    again = run_forge("new", "mygame", cwd=tmp_path)
+    assert again.returncode == 2 and "exists already" in again.stderr
+    assert (tmp_path / "cardspecs" / "mygame.yaml").read_bytes() == before
+    bad = run_forge("new", "../evil", cwd=tmp_path)
+    assert bad.returncode == 2 and "not a game id" in bad.stderr
+    assert not (tmp_path.parent / "evil").exists()
+
+
+def test_a_folder_without_card_specs_says_what_to_do(tmp_path: Path):
+    for command in (["list"], ["build"]):
+        result = run_forge(*command, cwd=tmp_path)
+        assert result.returncode == 2 and "Traceback" not in result.stderr
+        assert "no card spec here" in result.stderr and "forge new GAME" in result.stderr
+    assert list(tmp_path.iterdir()) == []                     # nothing built, not even calibration sheets
