@@ -169,6 +169,7 @@ def _param(name: str, value, where: Location, pb: Problems):
 
 
 def _part(name: str, d, where: Location, pb: Problems) -> DeclaredPart | None:
+    from ..kit.art.pen import MIN_SIZE
     from ..kit.parts import PART_TYPES
     if not isinstance(d, LocDict):
         pb.add(where, f"part '{name}' has the wrong type (expected a mapping with 'type', got {describe(d)})")
@@ -201,6 +202,8 @@ def _part(name: str, d, where: Location, pb: Problems) -> DeclaredPart | None:
             continue
         try:
             fixed[key] = _fixed(kind_name, pkind, value)
+            if key == "min_size" and fixed[key] < MIN_SIZE - 1e-9:
+                raise ValueError(f"smaller than forge's smallest text, {MIN_SIZE:g} pt")
         except ValueError as exc:
             pb.add(at, f"'{key}' of part '{name}': {exc} (got {describe(value)})",
                    hint="lengths take a unit (mm, cm, in, pt) or a share of the frame (50%), as in 100% - 6mm")

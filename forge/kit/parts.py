@@ -61,7 +61,7 @@ PART_TYPES: dict[str, dict[str, tuple]] = {
                                            f"({', '.join(SYMBOLS)})"),
              "colour": ("colour", "#000000", "a symbol's colour (emblems have their own)")},
     "corners": {**_COMMON, **_TEXT, "text": ("text", "", "the index: top left, and turned bottom right"),
-                "inset": ("x", "3mm", "from the trim's corner to the text's edge"),
+                "inset": ("x", "3mm", "from the frame's corner to the text's edge"),
                 "width": ("x", "30%", "the widest the index may be")},
 }
 
@@ -168,19 +168,20 @@ def _icon(pen: Pen, card: CardBox, part: dict) -> None:
 
 
 def _corners(pen: Pen, card: CardBox, part: dict) -> None:
-    """The index at the top left, and turned half a turn at the bottom right."""
+    """The index at the frame's top left corner, and turned half a turn at its bottom right."""
     text = part["text"]
     if not text.strip():
         return
-    inset, width = part["inset"].of(card.w, card.h), part["width"].of(card.w, card.h)
-    size = pen.fit_size(text, part["size"].of(card.w, card.h), width, part["font"], part["min_size"])
+    fx, fy, fw, fh = frame_of(card, part["frame"])
+    inset, width = part["inset"].of(fw, fh), part["width"].of(fw, fh)
+    size = pen.fit_size(text, part["size"].of(fw, fh), width, part["font"], part["min_size"])
     _ink(pen, part["colour"])
     for turned in (False, True):
         with pen.saved():
             if turned:
-                pen.translate(card.w, card.h)
+                pen.translate(2 * fx + fw, 2 * fy + fh)
                 pen.rotate(180)
-            pen.text(inset, card.h - inset - TOP * size, text, size, part["font"], "start")
+            pen.text(fx + inset, fy + fh - inset - TOP * size, text, size, part["font"], "start")
 
 
 _DRAW = {"rect": _rect, "circle": _circle, "text": _text, "image": _image, "icon": _icon, "corners": _corners}

@@ -178,8 +178,46 @@ def test_the_reference_documents_every_layout_and_its_parameters():
     import forge.kit  # noqa: F401  (registers the layouts)
     from forge.kit.registry import LAYOUTS
     doc = (Path(__file__).resolve().parents[2] / "docs" / "cardspec.md").read_text(encoding="utf-8")
+    doc = doc.split("### Layouts of your own")[0]
     rows = {line.split("|")[1].strip(" `"): line for line in doc.splitlines() if line.startswith("| `")}
     assert set(rows) == set(LAYOUTS)
     for name, lay in LAYOUTS.items():
         missing = [p for p in lay.params if f"`{p}`" not in rows[name]]
         assert missing == [], name
+
+
+def _own_layouts_doc() -> str:
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "cardspec.md").read_text(encoding="utf-8")
+    return doc.split("### Layouts of your own")[1].split("\n## ")[0]
+
+
+def test_the_reference_documents_every_part_and_its_properties():
+    """docs/cardspec.md, "Layouts of your own", has a row per part type naming each property."""
+    from forge.kit.parts import PART_TYPES
+    doc = _own_layouts_doc()
+    rows = {line.split("|")[1].strip(" `"): line for line in doc.splitlines() if line.startswith("| `")}
+    assert set(rows) == set(PART_TYPES)
+    common = doc.split("| part | draws |")[1].splitlines()[0]
+    for name, props in PART_TYPES.items():
+        missing = [p for p in props if f"`{p}`" not in rows[name] and f"`{p}`" not in common]
+        assert missing == [], name
+
+
+def test_the_documented_layouts_of_your_own_are_valid():
+    """The example of "Layouts of your own" declares its layouts without a problem."""
+    import yaml as pyyaml
+
+    from forge.cardspec.checks import Problems
+    from forge.cardspec.layouts import read_layouts
+    from forge.cardspec.yamlload import parse_yaml
+    from forge.kit.declared import DECLARED
+    block = _own_layouts_doc().split("```yaml\n")[1].split("```")[0]
+    assert pyyaml.safe_load(block)["layouts"]
+    raw = parse_yaml(block, "doc.yaml")
+    pb = Problems()
+    layouts = read_layouts(raw["layouts"], raw.at("layouts"), pb, DECLARED)
+    assert pb.errors == []
+    assert set(layouts) == {"hero", "villain"}
+    villain = {part.name: part for part in layouts["villain"].parts}
+    assert list(villain) == ["ground", "art", "band", "name", "value", "mark"]       # text removed, mark added
+    assert villain["band"].templates["fill"] == "#8b0000"
