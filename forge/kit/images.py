@@ -52,33 +52,42 @@ def check_image(path: Path, where: Location) -> ImageInfo:
     except OSError:
         raise DataFileError(where, f"image not found: {path.name}",
                             hint="paths are relative to the spec's folder") from None
-    return _checked(path, st.st_size, st.st_mtime_ns, where)
+    found = _checked(path, st.st_size, st.st_mtime_ns)
+    if isinstance(found, _Refusal):
+        raise found.cls(where, found.message, hint=found.hint)
+    return found
+
+
+@dataclass(frozen=True)
+class _Refusal:
+    """Why an image cannot be used (cached like a good image, located by each caller)."""
+
+    cls: type
+    message: str
+    hint: str
 
 
 @lru_cache(maxsize=512)
-def _checked(path: Path, size: int, mtime: int, where: Location) -> ImageInfo:
+def _checked(path: Path, size: int, mtime: int) -> ImageInfo | _Refusal:
     from PIL import Image, UnidentifiedImageError
+    again = "export it again as PNG or JPEG"
     if not path.is_file():
-        raise DataFileError(where, f"not a file: {path.name} (expected a PNG, JPEG or WebP image)")
+        return _Refusal(DataFileError, f"not a file: {path.name} (expected a PNG, JPEG or WebP image)", again)
     if size > limit("image_bytes"):
-        raise LimitError(where, f"image {path.name} is {size / 2 ** 20:.1f} MiB "
-                         f"(expected at most {limit('image_bytes') / 2 ** 20:g} MiB)",
-                         hint="save it at print size: 300 dpi is enough")
+        return _Refusal(LimitError, f"image {path.name} is {size / 2 ** 20:.1f} MiB (expected at most "
+                        f"{limit('image_bytes') / 2 ** 20:g} MiB)", "save it at print size: 300 dpi is enough")
     try:
         with open(path, "rb") as fh, _no_pillow_limit():
             img = Image.open(fh, formats=list(FORMATS))         # reads the header, decodes nothing
             info = ImageInfo(path, img.width, img.height, img.format, img.mode)
     except UnidentifiedImageError:
-        raise DataFileError(where, f"{path.name} is not a PNG, JPEG or WebP image (or it is damaged)",
-                            hint="export it again as PNG or JPEG") from None
+        return _Refusal(DataFileError, f"{path.name} is not a PNG, JPEG or WebP image (or it is damaged)", again)
     except (OSError, ValueError, SyntaxError) as exc:
-        raise DataFileError(where, f"image {path.name} cannot be read ({str(exc)[:80]})",
-                            hint="export it again as PNG or JPEG") from None
-    pixels = info.width * info.height
-    if pixels > limit("image_pixels"):
-        raise LimitError(where, f"image {path.name} is {info.width} × {info.height} pixels "
-                         f"(expected at most {limit('image_pixels') / 1e6:g} million)",
-                         hint="save it at print size: a poker card at 300 dpi is 750 × 1050 pixels")
+        return _Refusal(DataFileError, f"image {path.name} cannot be read ({str(exc)[:80]})", again)
+    if info.width * info.height > limit("image_pixels"):
+        return _Refusal(LimitError, f"image {path.name} is {info.width} × {info.height} pixels (expected at most "
+                        f"{limit('image_pixels') / 1e6:g} million)",
+                        "save it at print size: a poker card at 300 dpi is 750 × 1050 pixels")
     return info
 
 
@@ -102,13 +111,17 @@ class _no_pillow_limit:
 
 
 def pdf_image(info: ImageInfo, where: Location):
-    """The image decoded and converted for a PDF, as a reportlab ImageReader (cached)."""
+    """The image decoded and converted for a PDF, as a reportlab ImageReader (cached per file
+    version); a damaged file is a located error."""
     st = os.stat(info.path)
-    return _decoded(info.path, st.st_size, st.st_mtime_ns, where)
+    found = _decoded(info.path, st.st_size, st.st_mtime_ns)
+    if isinstance(found, _Refusal):
+        raise found.cls(where, found.message, hint=found.hint)
+    return found
 
 
 @lru_cache(maxsize=64)
-def _decoded(path: Path, size: int, mtime: int, where: Location):
+def _decoded(path: Path, size: int, mtime: int):
     from PIL import Image
     from reportlab.lib.utils import ImageReader
     try:
@@ -116,8 +129,8 @@ def _decoded(path: Path, size: int, mtime: int, where: Location):
             img = Image.open(fh, formats=list(FORMATS))
             img.load()
     except (OSError, ValueError, SyntaxError) as exc:
-        raise DataFileError(where, f"image {path.name} is damaged ({str(exc)[:80]})",
-                            hint="export it again as PNG or JPEG") from None
+        return _Refusal(DataFileError, f"image {path.name} is damaged ({str(exc)[:80]})",
+                        "export it again as PNG or JPEG")
     return ImageReader(_for_pdf(img))
 
 
