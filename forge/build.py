@@ -15,7 +15,7 @@ from .publish import OutputFolder, Published
 from .cardspec.loader import find_specs, load_spec
 from .cardspec.model import PAPERS, Component, GameSpec
 
-__all__ = ["Job", "Written", "inked", "load_games", "plan", "render_jobs", "render_print_all", "render_rulebooks", "write_all"]
+__all__ = ["Job", "Written", "inked", "listing", "load_games", "old_names", "output_name", "own_page", "plan", "render_jobs", "render_print_all", "render_rulebooks", "write_all"]
 
 
 @dataclass(frozen=True)
@@ -23,14 +23,14 @@ class Job:
     spec: GameSpec
     comp: Component | None          # None: the calibration sheet
     lang: str
-    paper: str
+    paper: str | None               # None: a component on a page of its own (see own_page)
     path: Path
     colour: str = "rgb"             # the calibration sheet's (a component's is in its print settings)
 
     @property
     def label(self) -> str:
         what = self.comp.name if self.comp else "calibration"
-        return f"{self.spec.game if self.spec else ''}/{self.lang}/{what} ({self.paper})".lstrip("/")
+        return f"{self.spec.game if self.spec else ''}/{self.lang}/{what} ({self.paper or 'own page'})".lstrip("/")
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,9 @@ def inked(games: dict[str, GameSpec], ink_saver: bool = False, cmyk: bool = Fals
 
 def plan(games: dict[str, GameSpec], out: Path, lang: str = "all", paper: str | None = None,
          calibration: bool = False, colour: str = "rgb") -> list[Job]:
-    """The files a build writes: ``out/<game>/<lang>/<component>[-<paper>].pdf``."""
+    """The files a build writes: ``out/<game>/<lang>/<component>-<paper>.pdf`` for each paper
+    asked (``--paper``, else the component's papers), ``<component>.pdf`` for a component on a
+    page of its own (:func:`own_page`): its one file whatever the paper."""
     jobs: list[Job] = []
     errors: list[InputError] = []
     for spec in games.values():
@@ -88,17 +90,51 @@ def plan(games: dict[str, GameSpec], out: Path, lang: str = "all", paper: str | 
                                       hint=f"the languages of a game are the 'languages' of {spec.path}"))
             continue
         for comp in spec.components.values():
-            papers = [paper] if paper else list(comp.print.papers)
             for lg in langs:
-                for pp in papers:
-                    name = f"{comp.name}-{pp}.pdf" if len(papers) > 1 else f"{comp.name}.pdf"
-                    jobs.append(Job(spec, comp, lg, pp, out / spec.game / lg / name))
+                papers = [None] if own_page(spec, comp, lg) else [paper] if paper else list(comp.print.papers)
+                jobs += [Job(spec, comp, lg, pp, out / spec.game / lg / output_name(comp.name, pp)) for pp in papers]
+    errors += _clashes(jobs)
     if errors:
         raise ErrorGroup(errors)
     if calibration:
         for pp in ([paper] if paper else list(PAPERS)):
             jobs.append(Job(None, None, "en", pp, out / f"calibration-{pp}.pdf", colour))
     return jobs
+
+
+def output_name(component: str, paper: str | None) -> str:
+    """A component's file: ``<component>-<paper>.pdf``, or ``<component>.pdf`` on its own page."""
+    return f"{component}.pdf" if paper is None else f"{component}-{paper}.pdf"
+
+
+def own_page(spec: GameSpec, comp: Component, lang: str) -> bool:
+    """Whether ``comp`` prints on a page of its own size whatever the paper: a board, unless its
+    front layout cuts it into ``pieces`` imposed on the paper (kit/track_print.py)."""
+    from .kit.registry import LAYOUTS
+    if comp.kind != "board" or "pieces" not in LAYOUTS[comp.front.layout].params:
+        return comp.kind == "board"
+    from .cardspec.loader import resolve_face
+    from .cardspec.templating import TemplateError
+    try:
+        return float(resolve_face(comp.front, comp.rows_for(lang)[0], lang, spec)["pieces"]) < 1.5
+    except (TemplateError, InputError, IndexError, KeyError, TypeError, ValueError):
+        return False            # a bad value: the renderer reports it, at its line
+
+
+def _clashes(jobs: list[Job]) -> list[InputError]:
+    """Two components (or a component and the kit's one file to print) named into one file;
+    each clash reported once, for its first file."""
+    from .kit.print_all import print_all_name
+    owners: dict[Path, str] = {job.path.parent / print_all_name(pp): "the kit's one file to print"
+                               for job in jobs for pp in PAPERS}
+    errors: dict[tuple, InputError] = {}
+    for job in jobs:
+        mine = f"component '{job.comp.name}'"
+        other = owners.setdefault(job.path, mine)
+        if other != mine and (mine, other) not in errors:
+            errors[mine, other] = SpecError(job.comp.location, f"{mine} would be written to {job.path.name}, "
+                                            f"the file of {other}", hint="rename the component")
+    return list(errors.values())
 
 
 def render_jobs(jobs: list[Job], tick: Callable[[Job], None] = lambda job: None) -> list:
@@ -110,7 +146,7 @@ def render_jobs(jobs: list[Job], tick: Callable[[Job], None] = lambda job: None)
     for job in jobs:
         try:
             result = (render_calibration(job.paper, colour=job.colour) if job.comp is None
-                      else render_component(job.spec, job.comp, job.lang, job.paper))
+                      else render_component(job.spec, job.comp, job.lang, job.paper or job.comp.print.papers[0]))
         except ErrorGroup as group:          # every component's problems, each reported once
             fresh = [e for e in group.errors if str(e) not in seen]
             seen.update(str(e) for e in fresh)
@@ -125,18 +161,19 @@ def render_jobs(jobs: list[Job], tick: Callable[[Job], None] = lambda job: None)
 
 def render_print_all(jobs: list[Job], rendered: list) -> list:
     """Per game, language and paper, the one file to print (:mod:`forge.kit.print_all`),
-    ``<game>/<lang>/print-all-<paper>.pdf``, from the component PDFs just rendered (one per job)."""
+    ``<game>/<lang>/print-all-<paper>.pdf``, from the component PDFs just rendered (one per job;
+    a component on a page of its own goes to each paper's, which keeps its pages of that size)."""
     from .kit.print_all import print_all, print_all_name
     from .rulebook.pages import Output
     kits: dict[Path, tuple[Job, dict[str, bytes]]] = {}
+    for job in jobs:
+        if job.comp is not None and job.paper is not None:
+            kits.setdefault(job.path.parent / print_all_name(job.paper), (job, {}))
     for job, out in zip(jobs, rendered):
         if job.comp is not None:
-            path = job.path.parent / print_all_name(job.paper)
-            if path == job.path:
-                raise ErrorGroup([SpecError(job.comp.location, f"component '{job.comp.name}' would be written "
-                                            f"over by the kit's one file to print, {path.name}",
-                                            hint="rename the component")])
-            kits.setdefault(path, (job, {}))[1][job.comp.name] = out.data
+            for path, (kit, pdfs) in kits.items():
+                if path.parent == job.path.parent and job.paper in (None, kit.paper):
+                    pdfs[job.comp.name] = out.data
     outputs = []
     for path, (job, pdfs) in kits.items():
         result = print_all(job.spec, job.lang, job.paper, pdfs)
@@ -156,26 +193,11 @@ def render_rulebooks(root: Path, specs: dict[str, GameSpec], jobs: list[Job], ou
     an A4 booklet beside it, which the page links."""
     from functools import partial
 
-    from .kit.print_all import print_all_name
-    from .kit.render import _comp_title
     from .rulebook.booklet import BOOKLET, print_booklet
     from .rulebook.pages import Rulebooks
     books = Rulebooks(root, specs, warn, site_url)
     games = books.games(tuple(names))
-    shown = {"a4": "A4", "letter": "Letter"}
-    # per game and language: the one file to print (title None: the page names it), then each
-    # component's title, with their files, one per paper; and the calibration sheets
-    downloads: dict[tuple[str, str], list[tuple[str | None, list[tuple[str, str]]]]] = {}
-    calibration = [(shown[job.paper], job.path.name) for job in jobs if job.comp is None]
-    for job in jobs:
-        if job.comp is not None:
-            files = downloads.setdefault((job.spec.game, job.lang), [(None, [])])
-            if (shown[job.paper], print_all_name(job.paper)) not in files[0][1]:
-                files[0][1].append((shown[job.paper], print_all_name(job.paper)))
-            title = _comp_title(job.spec, job.comp, job.lang)
-            if files[-1][0] != title:
-                files.append((title, []))
-            files[-1][1].append((shown[job.paper], job.path.name))
+    downloads, calibration = listing(jobs, lambda path: path.is_file())
     outputs, css = [], None
     for rules in games:
         for lg in rules.editions:
@@ -193,8 +215,58 @@ def render_rulebooks(root: Path, specs: dict[str, GameSpec], jobs: list[Job], ou
     return outputs
 
 
-def write_all(outputs, folder: OutputFolder) -> tuple[list[Written], Published]:
+def listing(jobs: list[Job], kept: Callable[[Path], bool] = lambda path: False) -> tuple[dict, list]:
+    """What the rulebook pages and the index link: per game and language, the one file to print
+    (title None: the page names it), then each component's title with its files, (label, file
+    name), one per paper (A4, Letter), or one labelled by its size (297 × 155 mm) for a
+    component on a page of its own; and the calibration sheets, (label, path from the output
+    folder). A paper is listed when this build makes its files or when ``kept(path)`` says the
+    output folder keeps them from a previous build (``--paper a4`` after a build on both)."""
+    from .cardspec.model import MM
+    from .kit.print_all import print_all_name
+    from .kit.render import _comp_title
+    shown = {"a4": "A4", "letter": "Letter"}
+    made = {job.path for job in jobs} | {job.path.parent / print_all_name(job.paper) for job in jobs
+                                         if job.comp is not None and job.paper is not None}
+
+    def links(folder: Path, name) -> list[tuple[str, str]]:        # the file's name on each paper listed
+        return [(shown[pp], here.name) for pp in PAPERS
+                for here in [folder / name(pp)] if here in made or kept(here)]
+    downloads: dict[tuple[str, str], list[tuple[str | None, list[tuple[str, str]]]]] = {}
+    seen = set()
+    for job in jobs:
+        if job.comp is None or (job.path.parent, job.comp.name) in seen:
+            continue
+        folder, comp = job.path.parent, job.comp
+        seen.add((folder, comp.name))
+        files = downloads.setdefault((job.spec.game, job.lang), [(None, links(folder, print_all_name))])
+        files.append((_comp_title(job.spec, comp, job.lang),
+                      links(folder, lambda pp: output_name(comp.name, pp)) if job.paper else
+                      [("{:.0f} × {:.0f} mm".format(*(v / MM for v in comp.size)), job.path.name)]))
+    return downloads, [(shown[job.paper], job.path.name) for job in jobs if job.comp is None]
+
+
+def old_names(jobs: list[Job]) -> set[Path]:
+    """In each folder this build writes a kit into, the names older forge versions gave its
+    components' PDFs and that no build of them gives now: ``<component>.pdf`` of a component
+    printed on paper (its name when one paper was built), ``<component>-<paper>.pdf`` of one on
+    a page of its own. Only names of the specs' components: nothing else of the folder."""
+    from .kit.print_all import print_all_name
+    kits = {job.path.parent: job for job in jobs if job.comp is not None}
+    old, now = set(), set()
+    for folder, job in kits.items():
+        now |= {folder / print_all_name(pp) for pp in PAPERS}
+        for comp in job.spec.components.values():
+            papers = [None] if own_page(job.spec, comp, job.lang) else list(PAPERS)
+            now |= {folder / output_name(comp.name, pp) for pp in papers}
+            old |= {folder / output_name(comp.name, pp) for pp in (None, *PAPERS) if pp not in papers}
+    return old - now
+
+
+def write_all(outputs, folder: OutputFolder, drop: Iterable[Path] = ()) -> tuple[list[Written], Published]:
     """Publish every rendered file (paths inside ``folder.out``) as the new build of the locked
-    ``folder``, all or nothing; what was written, and how many older files were kept."""
-    published = folder.publish((o.path.relative_to(folder.out), o.data) for o in outputs)
+    ``folder``, all or nothing, without the previous build's files of ``drop`` (:func:`old_names`);
+    what was written, and how many older files were kept and which removed."""
+    published = folder.publish(((o.path.relative_to(folder.out), o.data) for o in outputs),
+                               [path.relative_to(folder.out) for path in drop])
     return [Written(o.path, o.pages, o.cards, len(o.data)) for o in outputs], published

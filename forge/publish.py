@@ -12,7 +12,8 @@ The scheme, for an output folder ``build/`` in the folder ``P`` that holds it:
    file of the previous build, so that a build of one game keeps the other games' files
    (copies where links fail; hidden ``.*.part`` files of older forge versions are dropped),
    then each new file is written into it. A linked file is unlinked before it is written:
-   the previous build's files are never written through.
+   the previous build's files are never written through. The files the build names to drop
+   (forge's outputs under an older naming, :func:`forge.build.old_names`) are unlinked there.
 4. **Switch.** The two folders are swapped in one step (Linux ``renameat2(RENAME_EXCHANGE)``)
    and the previous build, now under the staging name, is deleted. Where the exchange is not
    available, ``build/`` is renamed to ``.build.old-PID`` and the staging folder to ``build/``:
@@ -64,10 +65,12 @@ REASONS = {
 
 @dataclass(frozen=True)
 class Published:
-    """What a publish did: ``written`` new files, ``kept`` files of the previous build carried over."""
+    """What a publish did: ``written`` new files, ``kept`` files of the previous build carried
+    over, ``removed`` the paths (inside the folder) of the previous build's files it dropped."""
 
     written: int
     kept: int
+    removed: tuple[Path, ...] = ()
 
 
 class OutputFolder:
@@ -112,9 +115,10 @@ class OutputFolder:
         os.close(self._fd)
         self._fd = None
 
-    def publish(self, files: Iterable[tuple[Path, bytes]]) -> Published:
+    def publish(self, files: Iterable[tuple[Path, bytes]], drop: Iterable[Path] = ()) -> Published:
         """Make ``(path inside the folder, data)`` files the folder's new content, keeping the
-        previous build's other files; all or nothing."""
+        previous build's other files but those of ``drop`` (paths inside the folder) that it
+        does not write; all or nothing."""
         assert self._fd is not None, "publish() needs the folder locked: use it in a with block"
         parent, name = self.real.parent, self.real.name
         staging = Path(self._run(lambda: tempfile.mkdtemp(prefix=f".{name}.staging-", dir=parent),
@@ -126,6 +130,9 @@ class OutputFolder:
             for rel, data in files:
                 self._run(lambda: _write_new(staging / rel, data), self.out / rel, "cannot write")
                 written.add(str(rel))
+            removed = tuple(sorted(Path(rel) for rel in {str(r) for r in drop} & kept - written))
+            for rel in removed:
+                self._run(lambda: os.unlink(staging / rel), self.out / rel, "cannot remove")
             old = self._run(lambda: self._switch(staging), self.out, "cannot replace the previous build")
         except BaseException:
             shutil.rmtree(staging, ignore_errors=True)
@@ -133,7 +140,7 @@ class OutputFolder:
         _fsync_folder(parent)
         if old is not None:
             shutil.rmtree(old, ignore_errors=True)      # left over if this fails: the next build removes it
-        return Published(len(written), len(kept - written))
+        return Published(len(written), len(kept - written) - len(removed), removed)
 
     def _check(self) -> None:
         """Refuse a folder whose replacement would take the project or a home with it."""

@@ -57,13 +57,13 @@ def build(
     strict: Annotated[bool, typer.Option("--strict", help="Stop on warnings too (an image under 300 dpi at "
                                          "print size): exit 2, nothing written.")] = False,
 ) -> None:
-    """Build the print-and-play PDFs (build/<game>/<lang>/<component>.pdf), the HTML rulebooks
+    """Build the print-and-play PDFs (build/<game>/<lang>/<component>-<paper>.pdf), the HTML rulebooks
     (build/<game>/<lang>/rules.html, with --booklet also rules-a4.pdf) and, for a full build,
     build/index.html.
 
     The output folder is locked for the run and replaced as a whole at the end (forge.publish):
     an error or an interruption leaves the previous build whole."""
-    from ..build import inked, load_games, plan, render_jobs, render_rulebooks, write_all
+    from ..build import inked, load_games, old_names, plan, render_jobs, render_rulebooks, write_all
     from ..errors import ErrorGroup, Location, OptionError, excerpt
     from ..publish import OutputFolder
     from ..rulebook.booklet import find_chromium
@@ -85,7 +85,7 @@ def build(
                 rendered += render_rulebooks(project_root(), specs, jobs, out_dir, games or (), lang,
                                              index=not games and lang == "all", warn=warning, site_url=site_url,
                                              chromium=chromium)
-            written, published = write_all(rendered, folder)
+            written, published = write_all(rendered, folder, old_names(jobs))
     except ForgeError as exc:
         report(exc)
     table = Table("file", "pages", "cards", "size")
@@ -98,8 +98,13 @@ def build(
                       f"{sum(w.size for w in svgs) / 1024:.0f} KiB")
     out.print(table)
     _images_table(specs)
-    out.print(f"published {folder.shown}: {published.written} files written, "
-              f"{published.kept} kept from the previous build")
+    mode = " and ".join(m for m, on in (("ink saver", ink_saver), ("CMYK", cmyk)) if on)
+    out.print(f"published {folder.shown}: {published.written} files written"
+              + (f" (in {mode}, under the names of a normal build)" if mode else "")
+              + f", {published.kept} kept from the previous build")
+    if published.removed:
+        out.print(f"removed {len(published.removed)} files of an older naming (now <component>-<paper>.pdf): "
+                  + ", ".join(path.as_posix() for path in published.removed), markup=False, highlight=False)
 
 
 def _spec_warnings(specs: dict, strict: bool) -> None:

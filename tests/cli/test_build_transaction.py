@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 
-from ..conftest import ROOT, run_forge, tree_digest
+from ..conftest import run_forge, tree_digest
 from ..killing import kill_build, leftovers, variant, which_build
 
 try:
@@ -18,14 +18,6 @@ except ImportError:
     fcntl = None
 
 ARGS = ("dalmuti", "--lang", "en", "--paper", "a4")     # 17 files, about a second
-
-
-@pytest.fixture
-def book_project(project):
-    """A scratch project that also builds rulebooks."""
-    for folder in ("rules_src", "templates"):
-        shutil.copytree(ROOT / folder, project / folder, dirs_exist_ok=True)
-    return project
 
 
 def build(project, *args):
@@ -67,7 +59,7 @@ def test_partial_build_keeps_other_games_files(book_project):
     after = tree_digest(out)
     changed = {path for path in before if after.get(path) != before[path]}
     assert set(after) == set(before)
-    assert {"dalmuti/en/cards.pdf", "dalmuti/en/reference.pdf"} <= changed
+    assert {"dalmuti/en/cards-a4.pdf", "dalmuti/en/reference-a4.pdf"} <= changed
     assert all(path.startswith("dalmuti/") for path in changed)
     assert os.readlink(out / "start.html") == "majority/en/rules.html"
     written, kept = map(int, re.search(r"published build/: (\d+) files written, (\d+) kept from the previous "
@@ -104,7 +96,7 @@ def test_previous_build_caught_between_renames_is_put_back(book_project):
     after = tree_digest(out)
     assert {path: after[path] for path in before if path.startswith("majority/")} == \
            {path: digest for path, digest in before.items() if path.startswith("majority/")}
-    assert "dalmuti/en/cards.pdf" in after and leftovers(out) == []
+    assert "dalmuti/en/cards-a4.pdf" in after and leftovers(out) == []
 
 
 @pytest.mark.skipif(fcntl is None, reason="needs fcntl.flock")
@@ -159,7 +151,7 @@ def test_kill_9_at_random_moments_leaves_one_whole_build(book_project):
         variant(book_project, on)
         assert build(book_project).returncode == 0
         builds[name] = tree_digest(out)
-    assert builds["shipped"]["dalmuti/en/cards.pdf"] != builds["variant"]["dalmuti/en/cards.pdf"]
+    assert builds["shipped"]["dalmuti/en/cards-a4.pdf"] != builds["variant"]["dalmuti/en/cards-a4.pdf"]
     current = "variant"
     for kill in range(4):
         target = "shipped" if current == "variant" else "variant"

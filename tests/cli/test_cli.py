@@ -23,11 +23,12 @@ def test_list_shows_games_components_languages():
     assert "dalmuti" in result.stdout and "reference" in result.stdout and "fr, en" in result.stdout
 
 
-def test_build_one_language_one_paper_names_files_plainly(project, tmp_path):
+def test_build_one_language_one_paper(project, tmp_path):
     out = tmp_path / "out"
     result = run_forge("build", "--lang", "en", "--paper", "letter", "--out", str(out), cwd=project)
     assert result.returncode == 0, result.stderr
-    assert sorted(p.name for p in (out / "dalmuti" / "en").iterdir()) == ["cards.pdf", "print-all-letter.pdf", "reference.pdf"]
+    assert sorted(p.name for p in (out / "dalmuti" / "en").iterdir()) == ["cards-letter.pdf", "print-all-letter.pdf",
+                                                                         "reference-letter.pdf"]
     assert not (out / "dalmuti" / "fr").exists()
     assert "files written" in result.stdout
 

@@ -14,7 +14,7 @@ def test_board_pages_are_exactly_the_custom_size(doc_project, tmp_path):
     result = run_forge("build", "foxhens", "--out", str(out), cwd=doc_project)
     assert result.returncode == 0, result.stderr
     for lang, heading in (("en", "Farmyard"), ("fr", "Basse-cour")):
-        path = out / "foxhens" / lang / "board-a4.pdf"
+        path = out / "foxhens" / lang / "board.pdf"
         reader = open_pdf(path)
         assert len(reader.pages) == 2                              # front and back
         for page in reader.pages:
@@ -29,9 +29,9 @@ def test_board_pages_are_exactly_the_custom_size(doc_project, tmp_path):
 def test_doc_deck_counts_and_reference(doc_project, tmp_path):
     out = tmp_path / "out"
     assert run_forge("build", "--lang", "fr", "--paper", "a4", "--out", str(out), cwd=doc_project).returncode == 0
-    cards = open_pdf(out / "foxhens" / "fr" / "deck.pdf")
+    cards = open_pdf(out / "foxhens" / "fr" / "deck-a4.pdf")
     assert len(cards.pages) == 4            # 16 cards: 2 sheets of 9, each with its backs
-    text = " ".join(w.text for w in words(out / "foxhens" / "fr" / "reference.pdf")[0])
+    text = " ".join(w.text for w in words(out / "foxhens" / "fr" / "reference-a4.pdf")[0])
     for name in ("Renard", "Poule", "Poussin", "×"):
         assert name in text
 
@@ -41,7 +41,7 @@ def test_sheet_takes_the_paper_size(doc_project, tmp_path, paper, size):
     out = tmp_path / "out"
     assert run_forge("build", "foxhens", "--lang", "fr", "--paper", paper, "--out", str(out),
                      cwd=doc_project).returncode == 0
-    reader = open_pdf(out / "foxhens" / "fr" / "summary.pdf")
+    reader = open_pdf(out / "foxhens" / "fr" / f"summary-{paper}.pdf")
     assert len(reader.pages) == 1                                  # duplex: off
     assert box(reader.pages[0], "/MediaBox") == pytest.approx((0, 0, *size), abs=1e-3)
-    assert "Résumé" in [w.text for w in words(out / "foxhens" / "fr" / "summary.pdf")[0]]
+    assert "Résumé" in [w.text for w in words(out / "foxhens" / "fr" / f"summary-{paper}.pdf")[0]]

@@ -271,7 +271,7 @@ def test_a_rule_added_to_the_rules_file_is_a_card_with_no_other_edit(tmp_path):
 """, encoding="utf-8")
     assert build(project, "--paper", "a4").returncode == 0
     for lang, title in (("fr", "Le hibou"), ("en", "The owl")):
-        faces = {tag_of(f): f for f in fronts(project / "build" / "chatvert" / lang / "rule_cards.pdf")}
+        faces = {tag_of(f): f for f in fronts(project / "build" / "chatvert" / lang / "rule_cards-a4.pdf")}
         assert len(faces) == len(rules()["rules"]) + 1
         assert title in faces["hibou"].text(min_height=4)
 

@@ -95,7 +95,7 @@ def test_back_offset_is_applied(project, tmp_path, flip, paper):
     result = run_forge("build", "dalmuti", "--lang", "en", "--paper", paper, "--out", str(out), cwd=project)
     assert result.returncode == 0, result.stderr
     mm = 72 / 25.4
-    assert _registration(out / "dalmuti" / "en" / "cards.pdf", (1.5 * mm, -2 * mm), flip) == 80
+    assert _registration(out / "dalmuti" / "en" / f"cards-{paper}.pdf", (1.5 * mm, -2 * mm), flip) == 80
 
 
 @pytest.mark.parametrize("name", ["fr/cards-a4.pdf", "en/cards-letter.pdf"])

@@ -55,7 +55,7 @@ def operators(path: Path) -> set[bytes]:
 @pytest.mark.parametrize("game", GAMES)
 def test_backs_take_at_most_15_percent_ink(builds, game):
     for deck in DECKS[game]:
-        normal, ink = (builds[m] / game / "en" / f"{deck}.pdf" for m in ("normal", "ink"))
+        normal, ink = (builds[m] / game / "en" / f"{deck}-a4.pdf" for m in ("normal", "ink"))
         for back in range(1, len(PdfReader(ink).pages), 2):
             assert coverage(ink, back) <= 15, (deck, back)
         if deck in DARK:                                  # the normal build is unchanged: still dark
@@ -76,7 +76,7 @@ def test_same_files_boxes_and_text_positions(builds):
 
 
 def test_normal_build_draws_in_rgb(builds):
-    ops = operators(builds["normal"] / "dalmuti" / "en" / "cards.pdf")
+    ops = operators(builds["normal"] / "dalmuti" / "en" / "cards-a4.pdf")
     assert b"rg" in ops and b"k" not in ops
 
 

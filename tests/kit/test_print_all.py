@@ -54,7 +54,7 @@ def components(builds, game: str, lang: str, paper: str) -> list[dict]:
     for comp in spec.components.values():
         if paper not in comp.print.papers:
             continue
-        name = f"{comp.name}-{paper}.pdf" if len(comp.print.papers) > 1 else f"{comp.name}.pdf"
+        name = "track-cut.pdf" if comp.name == "track-cut" else f"{comp.name}-{paper}.pdf"   # its own page
         reader = open_pdf(builds[game] / game / lang / name)
         sides = 1 if prefs(reader)["/Duplex"] == "/Simplex" else 2
         card = (comp.size[0] + 2 * comp.print.bleed, comp.size[1] + 2 * comp.print.bleed)
@@ -166,7 +166,7 @@ def test_a_back_meant_for_the_other_flip_is_turned(project):
     result = run_forge("build", "dalmuti", "--lang", "en", "--paper", "a4", "--out", str(out), cwd=project)
     assert result.returncode == 0, result.stderr
     kit = out / "dalmuti" / "en"
-    reference, whole = open_pdf(kit / "reference.pdf"), open_pdf(kit / "print-all-a4.pdf")
+    reference, whole = open_pdf(kit / "reference-a4.pdf"), open_pdf(kit / "print-all-a4.pdf")
     assert prefs(reference)["/Duplex"] == "/DuplexFlipShortEdge" and len(reference.pages) == 4
     assert prefs(whole)["/Duplex"] == "/DuplexFlipLongEdge"
     start = 2 * -(-80 // 9)                                # the cards' sheets come first (9 a sheet on A4)
@@ -177,7 +177,7 @@ def test_a_back_meant_for_the_other_flip_is_turned(project):
     def turn(r):
         return (W - r[2], H - r[3], W - r[0], H - r[1])
 
-    own, there = words(kit / "reference.pdf"), words(kit / "print-all-a4.pdf")
+    own, there = words(kit / "reference-a4.pdf"), words(kit / "print-all-a4.pdf")
     for page, turned in ((0, False), (1, True)):                # fronts as they are, backs turned
         want = turn(box(reference.pages[page], "/TrimBox")) if turned else box(reference.pages[page], "/TrimBox")
         assert box(whole.pages[start + page], "/TrimBox") == pytest.approx(want, abs=0.01)

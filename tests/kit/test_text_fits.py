@@ -50,7 +50,7 @@ ENTRY_PRINTED = ("value", "title", "count")
 
 
 def _pdf(out, spec, comp, lang, paper):
-    name = f"{comp.name}-{paper}.pdf" if len(comp.print.papers) > 1 else f"{comp.name}.pdf"
+    name = "track-cut.pdf" if comp.name == "track-cut" else f"{comp.name}-{paper}.pdf"   # track-cut: its own page
     return out / spec.game / lang / name
 
 
