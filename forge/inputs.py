@@ -23,6 +23,7 @@ __all__ = ["read_text", "first_control", "resolve_inside", "inside", "is_file"]
 _BOMS = {b"\xff\xfe\x00\x00": "UTF-32", b"\x00\x00\xfe\xff": "UTF-32", b"\xff\xfe": "UTF-16",
          b"\xfe\xff": "UTF-16"}
 _ALLOWED_CONTROLS = {"\t", "\n"}
+_CONTROLS = ("Cc", "Cs", "Co", "Cn")          # control, surrogate, private use, unassigned
 
 
 def _where(path: Path, shown: str | None, line: int = 0) -> Location:
@@ -78,7 +79,7 @@ def first_control(text: str) -> int | None:
     if text.isprintable():
         return None
     for i, ch in enumerate(text):
-        if ch not in _ALLOWED_CONTROLS and not ch.isprintable() and unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn"):
+        if ch not in _ALLOWED_CONTROLS and not ch.isprintable() and unicodedata.category(ch) in _CONTROLS:
             return i
     return None
 

@@ -126,4 +126,5 @@ def check_templates(spec: GameSpec, pb: Problems) -> None:
                         else:
                             pb.add(face.param_locations.get(exc.param, face.location), f"{exc.args[0]} "
                                    f"(layout '{face.layout}')",
-                                   hint=getattr(exc, "hint", None) or "fields come from the component's rows; @keys from 'strings'")
+                                   hint=getattr(exc, "hint", None)
+                                   or "fields come from the component's rows; @keys from 'strings'")

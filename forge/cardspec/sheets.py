@@ -102,8 +102,8 @@ def _worksheet(workbook, sheet: str | None, shown: str, where: Location):
     if sheet is None:
         return workbook.worksheets[0]
     if sheet not in names:
-        raise DataFileError(where, f"no sheet {excerpt(sheet)} in {excerpt(shown)} (expected one of: "
-                            f"{', '.join(names)})", hint=close_match(sheet, names) or "the name after # is a sheet's name")
+        listed = ", ".join(_sheet_ref(n) for n in names[:10]) + (", …" if len(names) > 10 else "")
+        raise DataFileError(where, f"no sheet {excerpt(sheet)} in {excerpt(shown)} (expected one of: {listed})", hint=close_match(sheet, names) or "after # comes a sheet's name")
     return workbook[sheet]
 
 
@@ -116,7 +116,7 @@ def _rows(cells, plain, shown: str, where: Location):
 
 
 def _table(rows, shown: str, title: str, pb: Problems) -> tuple[list[Cell], list[tuple[list[str], Location]]]:
-    sheet = title if _PLAIN_SHEET.match(title) else "'" + title.replace("'", "''") + "'"
+    sheet = _sheet_ref(title)
 
     def at(number: int, column: int, last: int = 0) -> Location:
         ref = f"{get_column_letter(column)}{number}" + (f":{get_column_letter(last)}{number}" if last else "")
@@ -128,7 +128,8 @@ def _table(rows, shown: str, title: str, pb: Problems) -> tuple[list[Cell], list
         if number > EXCEL_ROWS:
             raise DataFileError(at(number, 1), f"row {number:,} is past a sheet's last row ({EXCEL_ROWS:,})",
                                 hint=_NOT_XLSX)
-        texts = [_text(cell, formula, at(number, col), pb) for col, (cell, formula) in enumerate(zip(cells, plain), 1)]
+        texts = [_text(cell, formula, at(number, col), pb)
+                 for col, (cell, formula) in enumerate(zip(cells, plain), 1)]
         width = len(header)
         if number == 1:
             width = max((col for col, text in enumerate(texts, 1) if text), default=0)
@@ -151,6 +152,15 @@ def _table(rows, shown: str, title: str, pb: Problems) -> tuple[list[Cell], list
             break
         out.append(((texts + [""] * width)[:width], at(number, 1, width)))
     return header, out
+
+
+def _sheet_ref(title: str) -> str:
+    """A sheet's name as Excel writes it in a reference: quoted unless plain (``'My cards'``),
+    non-printing characters escaped, at most 31 characters (Excel's longest)."""
+    if _PLAIN_SHEET.match(title):
+        return title
+    shown = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in title[:31])
+    return "'" + shown.replace("'", "''") + "'"
 
 
 def _text(cell, formula, where: Location, pb: Problems) -> str:
