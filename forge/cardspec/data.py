@@ -104,7 +104,7 @@ def _data_file(comp: LocDict, spec_dir: Path, root: Path, pb: Problems, name: st
     return []
 
 
-def separator(text: str) -> str:
+def _separator(text: str) -> str:
     """The CSV's separator: ``;`` or tab when the header line (quoted parts aside) holds it and
     no comma, else ``,``."""
     header = _QUOTED.sub("", text.split("\n", 1)[0])
@@ -117,7 +117,7 @@ def separator(text: str) -> str:
 
 def _csv_rows(text: str, shown: str, pb: Problems) -> list[Record]:
     csv.field_size_limit(int(limit("cell")))
-    sep = separator(text)
+    sep = _separator(text)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=sep)
     rows: list[Record] = []
     try:
