@@ -18,11 +18,12 @@ from pathlib import Path
 from .errors import EncodingError, LimitError, Location, PathError, excerpt
 from .limits import limit
 
-__all__ = ["read_text", "resolve_inside", "inside", "is_file"]
+__all__ = ["read_text", "first_control", "resolve_inside", "inside", "is_file"]
 
 _BOMS = {b"\xff\xfe\x00\x00": "UTF-32", b"\x00\x00\xfe\xff": "UTF-32", b"\xff\xfe": "UTF-16",
          b"\xfe\xff": "UTF-16"}
 _ALLOWED_CONTROLS = {"\t", "\n"}
+_CONTROLS = ("Cc", "Cs", "Co", "Cn")          # control, surrogate, private use, unassigned
 
 
 def _where(path: Path, shown: str | None, line: int = 0) -> Location:
@@ -53,9 +54,12 @@ def read_text(path: Path, shown: str | None = None) -> str:
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise EncodingError(_where(path, shown, line), f"not UTF-8 text: byte 0x{data[exc.start]:02x} "
+        byte = data[exc.start]
+        excel = " (from Excel: Save as → CSV UTF-8)" if path.suffix.lower() == ".csv" else ""
+        raise EncodingError(_where(path, shown, line), f"not UTF-8 text: byte 0x{byte:02x} "
                             f"at column {col} (expected UTF-8)",
-                            hint="save the file as UTF-8; a byte such as 0xe9 is Latin-1 'é'") from None
+                            hint=f"save the file as UTF-8{excel}; byte 0x{byte:02x} is "
+                            f"{excerpt(bytes([byte]).decode('cp1252', 'replace'))} in Windows-1252 (Latin-1)") from None
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     _check_controls(text, path, shown)
     return text
@@ -63,14 +67,21 @@ def read_text(path: Path, shown: str | None = None) -> str:
 
 def _check_controls(text: str, path: Path, shown: str | None) -> None:
     for n, line in enumerate(text.split("\n"), start=1):
-        if line.isprintable() or all(ch.isprintable() or ch in _ALLOWED_CONTROLS for ch in line):
-            continue
-        for col, ch in enumerate(line, start=1):
-            if ch in _ALLOWED_CONTROLS or ch.isprintable():
-                continue
-            if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn"):
-                raise EncodingError(_where(path, shown, n), f"control character U+{ord(ch):04X} at column {col} "
-                                    "(expected text)", hint="remove it; only tab and new line are allowed")
+        col = first_control(line)
+        if col is not None:
+            raise EncodingError(_where(path, shown, n), f"control character U+{ord(line[col]):04X} at column "
+                                f"{col + 1} (expected text)", hint="remove it; only tab and new line are allowed")
+
+
+def first_control(text: str) -> int | None:
+    """The index of the first control character of ``text`` other than tab and new line
+    (or an unassigned or private-use one), None when there is none."""
+    if text.isprintable():
+        return None
+    for i, ch in enumerate(text):
+        if ch not in _ALLOWED_CONTROLS and not ch.isprintable() and unicodedata.category(ch) in _CONTROLS:
+            return i
+    return None
 
 
 def resolve_inside(root: Path, base: Path, name: object, where: Location, what: str) -> Path:

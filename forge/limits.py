@@ -28,10 +28,11 @@ class Limit:
 
 LIMITS: dict[str, Limit] = {
     "file_bytes": Limit(8 * 1024 * 1024, "bytes", "size of any input file (spec, data, strings, rules source)"),
+    "xlsx_bytes": Limit(64 * 1024 * 1024, "bytes", "size of an XLSX workbook once unpacked (all its parts)"),
     "yaml_depth": Limit(40, "levels", "nesting of mappings and lists in a YAML file or block"),
     "yaml_nodes": Limit(100_000, "values", "values in a YAML document once its aliases are expanded"),
-    "rows": Limit(5_000, "rows", "rows in one data file (CSV or YAML) or one 'rows' list"),
-    "cell": Limit(10_000, "characters", "characters in one CSV cell or one text value"),
+    "rows": Limit(5_000, "rows", "rows in one data file (CSV, XLSX or YAML) or one 'rows' list"),
+    "cell": Limit(10_000, "characters", "characters in one CSV or XLSX cell or one text value"),
     "copies": Limit(1_000, "copies", "copies of one card (a component's or a row's 'copies')"),
     "cards": Limit(5_000, "cards", "cards in one component, in one language"),
     "card_min": Limit(10, "mm", "smallest card side"),

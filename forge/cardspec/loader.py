@@ -57,8 +57,9 @@ COMPONENT_KEYS = {
     "page": "board page size: {width, height}",
     "copies": "copies of each row (a row's own 'copies' field wins)",
     "rows": "the cards' data, inline: a list of mappings",
-    "data": "the cards' data in a file: CSV with a header, or a YAML list; {lang} in the path: one file per "
-            "language; or {file, entries, text, texts, others}: the entries of a YAML mapping, texts per language",
+    "data": "the cards' data in a file: CSV with a header, an XLSX sheet (deck.xlsx#Cards), or a YAML list; "
+            "{lang} in the path: one file per language; or {file, entries, text, texts, others}: the entries of a "
+            "YAML mapping, texts per language",
     "front": "front layout: {layout: NAME, …its parameters}",
     "back": "back layout: {layout: NAME, …its parameters}",
     "print": "print settings for this component only",

@@ -8,21 +8,19 @@ in the spec (reported once), a fault of a card's value at that card's row (every
 from __future__ import annotations
 
 import math
-import re
 
 from ..errors import InputError, Location, describe
 from .checks import Problems
+from .colours import EXPECTED, colour_hint, parse_colour
 from .model import Face, GameSpec, Row
 from .templating import TemplateError, resolve
 
-__all__ = ["resolve_face", "check_templates", "COLOUR"]
-
-COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+__all__ = ["resolve_face", "check_templates"]
 
 
-def _value_error(message: str) -> TemplateError:
+def _value_error(message: str, hint: str | None = None) -> TemplateError:
     exc = TemplateError(message)
-    exc.in_value = True
+    exc.in_value, exc.hint = True, hint
     return exc
 
 
@@ -30,8 +28,10 @@ def _check_kind(p, value, spec: GameSpec):
     """``value`` checked (and converted) for the parameter declaration ``p``."""
     kind = p.kind
     if kind == "colour":
-        if not isinstance(value, str) or not COLOUR.match(value):
-            raise _value_error(f"not a colour (expected #rrggbb, got {describe(value)})")
+        colour = parse_colour(value)
+        if colour is None:
+            raise _value_error(f"not a colour (expected {EXPECTED}, got {describe(value)})", colour_hint(value))
+        return colour
     elif kind == "emblem":
         from ..kit.art.emblems import EMBLEMS
         if value != "" and value not in EMBLEMS:
@@ -81,6 +81,7 @@ def _resolve_params(face: Face, params: dict, fields: dict, strings: dict, spec:
             where = f" (for {source.location})" if source is not None and not exc.in_value else ""
             again = TemplateError(f"'{pname}'{where}: {exc.args[0]}")
             again.param, again.in_value, again.row = pname, exc.in_value, source
+            again.hint = getattr(exc, "hint", None)
             raise again from None
     return out
 
@@ -126,11 +127,12 @@ def check_templates(spec: GameSpec, pb: Problems) -> None:
                         if exc.in_value and isinstance(raw, str) and "{" in raw:
                             said = f", language {lang}" if raw.startswith("@") else ""
                             pb.add((exc.row or row).location, f"{exc.args[0]} (layout '{face.layout}'{said})",
-                                   hint="the value comes from this card's row")
+                                   hint=getattr(exc, "hint", None) or "the value comes from this card's row")
                         else:
                             pb.add(getattr(exc, "where", None) or face.param_locations.get(exc.param, face.location), f"{exc.args[0]} "
                                    f"(layout '{face.layout}')",
-                                   hint="fields come from the component's rows; @keys from 'strings'")
+                                   hint=getattr(exc, "hint", None)
+                                   or "fields come from the component's rows; @keys from 'strings'")
                         continue
                     if "parts" in params:
                         from .parts import check_resolution

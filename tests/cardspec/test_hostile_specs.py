@@ -136,7 +136,7 @@ def test_a_data_symlink_out_of_the_project_is_refused(project, tmp_path_factory)
 
 def test_several_problems_on_one_line_are_all_reported(project):
     _edit(project / SPEC, "    card: poker\n", "    card: poker\n    copies: -1\n    sleeves: yes\n")
-    _edit(project / SPEC, '      colour: "#3b1f4a"', '      colour: red\n      zoom: 2')
+    _edit(project / SPEC, '      colour: "#3b1f4a"', '      colour: reddish\n      zoom: 2')
     result = run_forge("build", "dalmuti", "--out", str(project / "build"), cwd=project)
     assert result.returncode == 2
     for fragment in ("'copies' is out of range", "unknown key 'sleeves'", "not a colour", "unknown key 'zoom'"):
@@ -169,9 +169,9 @@ def test_an_error_in_a_face_points_at_the_key_not_the_layout_line(project):
 
 
 def test_a_row_value_error_points_at_the_row(project):
-    _edit(project / DECK, "7,rank.7,needle,#e65100,7", "7,rank.7,needle,orange,7")
+    _edit(project / DECK, "7,rank.7,needle,#e65100,7", "7,rank.7,needle,orange-ish,7")
     result = run_forge("build", "dalmuti", "--out", str(project / "build"), cwd=project)
-    line = _line_of(project / DECK, "orange")
+    line = _line_of(project / DECK, "orange-ish")
     assert result.returncode == 2, result.stderr
     located = [l for l in result.stderr.splitlines() if LOCATED.match(l)]
     assert located and all(l.startswith(f"{DECK}:{line}: ") and "not a colour" in l for l in located), located

@@ -1,0 +1,39 @@
+"""Colour values a spec or a data file may write, normalised to the ``#rrggbb`` the layouts draw.
+
+Accepted: ``#rrggbb``, the CSS short form ``#rgb`` (``#08f`` is ``#0088ff``), and the 148 CSS
+named colours (``navy``, ``RebeccaPurple``, ``lightgrey``…), case-insensitive; surrounding
+spaces are ignored (a spreadsheet cell often ends with one). The names and their values are
+Pillow's table of the CSS colour names (``PIL.ImageColor.colormap``).
+"""
+from __future__ import annotations
+
+import difflib
+import re
+
+from PIL.ImageColor import colormap
+
+__all__ = ["parse_colour", "colour_hint", "NAMED", "EXPECTED"]
+
+NAMED: dict[str, str] = {name.lower(): value.lower() for name, value in colormap.items()}
+_HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
+EXPECTED = "#rrggbb, #rgb or a CSS colour name such as navy"
+
+
+def parse_colour(value: object) -> str | None:
+    """``value`` as ``#rrggbb`` (lower case), or None when it is not a colour."""
+    if not isinstance(value, str):
+        return None
+    text = value.strip()
+    if _HEX.match(text):
+        digits = text[1:].lower()
+        return "#" + (digits if len(digits) == 6 else "".join(d * 2 for d in digits))
+    return NAMED.get(text.lower())
+
+
+def colour_hint(value: object) -> str:
+    """The hint for a value that is not a colour: the closest name, for a typo."""
+    text = str(value).strip().lower()[:40]
+    near = difflib.get_close_matches(text, NAMED, n=1) if text and not text.startswith("#") else []
+    if near:
+        return f"did you mean '{near[0]}' ({NAMED[near[0]]})?"
+    return "write #rrggbb (e.g. #000080) or a CSS colour name (navy, darkred, lightgrey…)"
