@@ -39,50 +39,42 @@ def list_games() -> None:
     out.print(table)
 
 
+#: the options of a build, shared by build, watch and serve
+Games = Annotated[Optional[list[str]], typer.Argument(help="Games to build (default: every game).")]
+Lang = Annotated[str, typer.Option("--lang", help=LANG_HELP)]
+Paper = Annotated[Optional[str], typer.Option("--paper", help=PAPER_HELP)]
+OutDir = Annotated[Path, typer.Option("--out", help="Output folder.")]
+InkSaver = Annotated[bool, typer.Option("--ink-saver", help="Light backs, no solid fills: outlines and "
+                                        "light tints, same layout (same file names).")]
+Cmyk = Annotated[bool, typer.Option("--cmyk", help="Colours converted to CMYK for a print shop (device "
+                                    "CMYK, no colour profile; same file names).")]
+SiteUrl = Annotated[Optional[str], typer.Option("--site-url", help="Where build/ is published "
+                    "(https://…/): the pages' language alternates and canonical links become absolute.")]
+Booklet = Annotated[bool, typer.Option("--booklet", help="Also print each rulebook as an A4 booklet, "
+                                       "rules-a4.pdf beside rules.html, with Chromium (found on PATH or "
+                                       "named by FORGE_CHROMIUM).")]
+
+
 @app.command()
-def build(
-    games: Annotated[Optional[list[str]], typer.Argument(help="Games to build (default: every game).")] = None,
-    lang: Annotated[str, typer.Option("--lang", help=LANG_HELP)] = "all",
-    paper: Annotated[Optional[str], typer.Option("--paper", help=PAPER_HELP)] = None,
-    out_dir: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("build"),
-    ink_saver: Annotated[bool, typer.Option("--ink-saver", help="Light backs, no solid fills: outlines and "
-                                            "light tints, same layout (same file names).")] = False,
-    cmyk: Annotated[bool, typer.Option("--cmyk", help="Colours converted to CMYK for a print shop (device "
-                                       "CMYK, no colour profile; same file names).")] = False,
-    site_url: Annotated[Optional[str], typer.Option("--site-url", help="Where build/ is published "
-                        "(https://…/): the pages' language alternates and canonical links become absolute.")] = None,
-    booklet: Annotated[bool, typer.Option("--booklet", help="Also print each rulebook as an A4 booklet, "
-                                          "rules-a4.pdf beside rules.html, with Chromium (found on PATH or "
-                                          "named by FORGE_CHROMIUM).")] = False,
-) -> None:
+def build(games: Games = None, lang: Lang = "all", paper: Paper = None, out_dir: OutDir = Path("build"),
+          ink_saver: InkSaver = False, cmyk: Cmyk = False, site_url: SiteUrl = None, booklet: Booklet = False) -> None:
     """Build the print-and-play PDFs (build/<game>/<lang>/<component>.pdf), the HTML rulebooks
     (build/<game>/<lang>/rules.html, with --booklet also rules-a4.pdf) and, for a full build,
     build/index.html.
 
     The output folder is locked for the run and replaced as a whole at the end (forge.publish):
     an error or an interruption leaves the previous build whole."""
-    from ..build import inked, load_games, plan, render_jobs, render_rulebooks, write_all
-    from ..errors import ErrorGroup, Location, OptionError, excerpt
+    from ..build import run
     from ..publish import OutputFolder
-    from ..rulebook.booklet import find_chromium
     try:
-        if paper is not None and paper not in PAPERS:
-            raise ErrorGroup([OptionError(Location("--paper"), f"unknown paper {excerpt(paper)} "
-                                          f"(expected one of: {', '.join(PAPERS)})")])
-        site_url = _site_url(site_url)
-        chromium = find_chromium() if booklet else None
+        options = build_options(lang, paper, ink_saver, cmyk, site_url, booklet)
         with OutputFolder(out_dir, project_root()) as folder:
-            specs = inked(load_games(project_root(), games or ()), ink_saver, cmyk)
-            jobs = plan(specs, out_dir, lang, paper, calibration=not games, colour="cmyk" if cmyk else "rgb")
             with Progress(TextColumn("{task.description:<40}"), BarColumn(), MofNCompleteColumn(),
                           console=err, transient=True, disable=not err.is_terminal) as progress:
-                task = progress.add_task("rendering", total=len(jobs))
-                rendered = render_jobs(jobs, lambda job: progress.update(task, advance=1, description=job.label))
-                progress.update(task, description="rulebooks")
-                rendered += render_rulebooks(project_root(), specs, jobs, out_dir, games or (), lang,
-                                             index=not games and lang == "all", warn=warning, site_url=site_url,
-                                             chromium=chromium)
-            written, published = write_all(rendered, folder)
+                task = progress.add_task("rendering", total=None)
+                written, published = run(project_root(), folder, games or (), options, warning, lambda job, total:
+                                         progress.update(task, total=total, advance=job is not None,
+                                                         description=job.label if job else "rulebooks"))
     except ForgeError as exc:
         report(exc)
     table = Table("file", "pages", "cards", "size")
@@ -96,6 +88,17 @@ def build(
     out.print(table)
     out.print(f"published {folder.shown}: {published.written} files written, "
               f"{published.kept} kept from the previous build")
+
+
+def build_options(lang: str, paper: str | None, ink_saver: bool, cmyk: bool, site_url: str | None, booklet: bool):
+    """The build's options checked (forge.build.Options); an ErrorGroup names a bad one."""
+    from ..build import Options
+    from ..errors import ErrorGroup, Location, OptionError, excerpt
+    from ..rulebook.booklet import find_chromium
+    if paper is not None and paper not in PAPERS:
+        raise ErrorGroup([OptionError(Location("--paper"), f"unknown paper {excerpt(paper)} "
+                                      f"(expected one of: {', '.join(PAPERS)})")])
+    return Options(lang, paper, ink_saver, cmyk, _site_url(site_url), find_chromium() if booklet else None)
 
 
 def _site_url(url: str | None) -> str | None:
