@@ -10,7 +10,7 @@ from rich.table import Table
 
 from ..errors import ForgeError
 from ..cardspec.model import MM, PAPERS
-from . import app, err, out, project_root, report, warning
+from . import app, err, out, project_root, report, show, warning
 
 LANG_HELP = "Language to build: a code such as fr or en, or all."
 PAPER_HELP = "Paper: a4 or letter (default: the papers each spec asks for)."
@@ -292,3 +292,66 @@ def print_study(data: dict, as_json: bool) -> None:
     out.print(table)
     for line in data.get("notes", []):
         out.print(line, markup=False, highlight=False)
+
+
+@app.command()
+def watch(games: Games = None, lang: Lang = "all", paper: Paper = None, out_dir: OutDir = Path("build"),
+          ink_saver: InkSaver = False, cmyk: Cmyk = False, site_url: SiteUrl = None) -> None:
+    """Build, then rebuild the games whose files change (their specs, data files, rulebook
+    sources; templates/ rebuilds every rulebook page) until Ctrl-C. A bad edit prints its
+    errors and the output folder keeps its previous build."""
+    try:
+        options = build_options(lang, paper, ink_saver, cmyk, site_url, False)
+    except ForgeError as exc:
+        report(exc)
+    _watch(games or (), out_dir, options)
+
+
+@app.command()
+def serve(games: Games = None, port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Port on "
+                                                                 "127.0.0.1 (0: any free port).")] = 8000,
+          watching: Annotated[bool, typer.Option("--watch/--no-watch", help="Build and rebuild as forge watch "
+                                                 "does (--no-watch: serve the output folder as it is).")] = True,
+          lang: Lang = "all", paper: Paper = None, out_dir: OutDir = Path("build"),
+          ink_saver: InkSaver = False, cmyk: Cmyk = False, site_url: SiteUrl = None) -> None:
+    """Serve the output folder at http://127.0.0.1:PORT/ (this computer only) while forge watch
+    rebuilds it; open pages reload after each rebuild. Ctrl-C stops."""
+    import threading
+
+    from ..serve import start
+    try:
+        options = build_options(lang, paper, ink_saver, cmyk, site_url, False)
+        server = start(out_dir, port)
+    except ForgeError as exc:
+        report(exc)
+    out.print(f"serving {out_dir}/ at http://127.0.0.1:{server.server_address[1]}/ (open it in a browser; "
+              "Ctrl-C stops)")
+    try:
+        if watching:
+            _watch(games or (), out_dir, options)
+        else:
+            threading.Event().wait()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.shutdown()
+
+
+def _watch(games: list[str], out_dir: Path, options) -> None:
+    """forge watch: build, then rebuild after each change, one line each, until Ctrl-C (exit 0)."""
+    from ..watch import Watcher
+
+    def failed(change, exc: ForgeError) -> None:
+        show(exc)
+        err.print(f"not rebuilt: {out_dir}/ keeps its previous build; watching for the next change")
+    try:
+        watcher = Watcher(project_root(), out_dir, games, options, warn=warning, failed=failed,
+                          built=lambda change, seconds, _: out.print(change.line(seconds, "rebuilt" if change.paths
+                                                                                 else "built")),
+                          ignored=lambda paths: out.print(f"changed {', '.join(paths)}: no watched game reads it"),
+                          watching=lambda folders: out.print(f"watching {', '.join(folders)} (Ctrl-C stops)"))
+        watcher.run()
+    except ForgeError as exc:
+        report(exc)
+    except KeyboardInterrupt:
+        pass
