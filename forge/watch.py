@@ -103,8 +103,8 @@ class Watcher:
         started = time.perf_counter()
         try:
             with OutputFolder(self.out, self.root) as folder:
-                _, published = run(self.root, folder, self.names, self.options, self.warn, kits=change.kits,
-                                   pages=None if change.pages is None or change.kits is None else change.pages | change.kits)
+                pages = None if None in (change.kits, change.pages) else change.pages | change.kits
+                _, published = run(self.root, folder, self.names, self.options, self.warn, kits=change.kits, pages=pages)
         except ForgeError as exc:
             if first and all(isinstance(e, OptionError) for e in getattr(exc, "errors", [exc])):
                 raise
@@ -173,7 +173,8 @@ class Watcher:
         """Build, then rebuild after each change until ``stop`` is set or ``rebuilds`` rebuilds
         have run (built or failed); Ctrl-C raises KeyboardInterrupt."""
         from watchfiles import Change as Event, DefaultFilter, watch
-        self.build(first=True)
+        named = frozenset(self.names) or None
+        self.build(Change(named, named), first=True)
         done = 0
         real_out = os.path.realpath(self.out)
         skip = (real_out + os.sep, os.path.join(os.path.dirname(real_out), f".{os.path.basename(real_out)}."))

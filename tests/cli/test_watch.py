@@ -2,7 +2,9 @@
 those; a bad edit prints its located error and keeps the previous build; Ctrl-C exits 0."""
 from __future__ import annotations
 
+import re
 import subprocess
+import threading
 import time
 
 from forge.build import Options
@@ -111,3 +113,25 @@ def test_files_a_spec_names_elsewhere_belong_to_its_game(tmp_path):
     assert watcher.change_of([words]).kits == {"majority"}
     assert watcher.change_of([project.resolve() / "cardspecs" / "dalmuti" / "deck.csv"]).kits == {"dalmuti"}
     assert watcher.change_of([project.resolve() / "words" / "other.csv"]) is None
+
+
+def test_the_loop_stops_after_its_rebuilds(tmp_path, monkeypatch):
+    """In-process, as a program embedding forge would run it: ``run(rebuilds=1)`` returns after
+    one rebuild; the callbacks hear the first build, the folders watched and the rebuild."""
+    project = small_project(tmp_path, ["dalmuti"])
+    monkeypatch.chdir(project)
+    heard, ready = [], threading.Event()
+    watcher = Watcher(project, project / "build", ["dalmuti"], Options(lang="en", paper="a4"),
+                      built=lambda change, seconds, published: heard.append(change.line(seconds)),
+                      failed=lambda change, exc: heard.append(str(exc)), ignored=heard.append,
+                      watching=lambda folders: (heard.append(folders), ready.set()))
+    loop = threading.Thread(target=watcher.run, kwargs={"rebuilds": 1})
+    loop.start()
+    assert ready.wait(120)
+    deck = project / "cardspecs" / "dalmuti" / "deck.csv"
+    deck.write_text(deck.read_text(encoding="utf-8").replace(",crown,", ",coronet,"), encoding="utf-8")
+    loop.join(120)
+    assert not loop.is_alive()
+    assert re.fullmatch(r"rebuilt dalmuti in \d+\.\d s", heard[0])
+    assert heard[1] == ["cardspecs/", "rules_src/", "templates/"]
+    assert re.fullmatch(r"rebuilt dalmuti in \d+\.\d s \(cardspecs/dalmuti/deck\.csv\)", heard[2]) and len(heard) == 3
