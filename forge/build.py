@@ -15,7 +15,8 @@ from .publish import OutputFolder, Published
 from .cardspec.loader import find_specs, load_spec
 from .cardspec.model import PAPERS, Component, GameSpec
 
-__all__ = ["Job", "Written", "inked", "listing", "load_games", "old_names", "output_name", "own_page", "plan", "render_jobs", "render_print_all", "render_rulebooks", "write_all"]
+__all__ = ["Job", "Options", "Written", "inked", "listing", "load_games", "old_names", "output_name", "own_page",
+           "plan", "render_jobs", "render_print_all", "render_rulebooks", "run", "spec_warnings", "write_all"]
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,19 @@ class Written:
     pages: int
     cards: int
     size: int
+
+
+@dataclass(frozen=True)
+class Options:
+    """The options of a build (``forge build --lang … --paper …``), checked by the CLI."""
+
+    lang: str = "all"
+    paper: str | None = None
+    ink_saver: bool = False
+    cmyk: bool = False
+    site_url: str | None = None
+    chromium: str | None = None             # --booklet: the Chromium that prints the booklets
+    strict: bool = False                    # --strict: a spec's warning stops the build
 
 
 def load_games(root: Path, names: Iterable[str] = ()) -> dict[str, GameSpec]:
@@ -211,7 +225,7 @@ def render_rulebooks(root: Path, specs: dict[str, GameSpec], jobs: list[Job], ou
     if css:
         outputs.append(css)
     if index and books.templates.is_dir():          # a project without templates builds its PDFs only
-        outputs += books.index(games, out, downloads, calibration=calibration)
+        outputs += books.index(books.games() if names else games, out, downloads, calibration=calibration)
     return outputs
 
 
@@ -270,3 +284,38 @@ def write_all(outputs, folder: OutputFolder, drop: Iterable[Path] = ()) -> tuple
     published = folder.publish(((o.path.relative_to(folder.out), o.data) for o in outputs),
                                [path.relative_to(folder.out) for path in drop])
     return [Written(o.path, o.pages, o.cards, len(o.data)) for o in outputs], published
+
+
+def run(root: Path, folder: OutputFolder, names: Iterable[str] = (), options: Options = Options(),
+        warn: Callable = lambda warning: None, tick: Callable[[Job | None, int], None] = lambda job, total: None,
+        kits: Iterable[str] | None = None, pages: Iterable[str] | None = None
+        ) -> tuple[list[Written], Published, dict[str, GameSpec]]:
+    """``forge build NAMES`` (every game when none is named, then also the calibration sheets
+    and the index pages) published into the locked ``folder``. ``tick(job, total)`` follows the
+    rendering: after each file (``total`` of them), and with job None before the rulebooks.
+
+    ``kits`` and ``pages`` (``forge watch``) name the only games whose PDFs and rulebook pages
+    are rendered again; the previous build's other files are kept as they are."""
+    names = tuple(names)
+    opts = options
+    specs = inked(load_games(root, names), opts.ink_saver, opts.cmyk)
+    spec_warnings(specs, opts.strict, warn)
+    jobs = plan(specs, folder.out, opts.lang, opts.paper, calibration=not names, colour="cmyk" if opts.cmyk else "rgb")
+    todo = jobs if kits is None else [job for job in jobs if job.spec and job.spec.game in set(kits)]
+    rendered = render_jobs(todo, lambda job: tick(job, len(todo)))
+    tick(None, len(todo))
+    if pages is None or pages:
+        rendered += render_rulebooks(root, specs, jobs, folder.out, names if pages is None else pages, opts.lang,
+                                     index=not names and opts.lang == "all", warn=warn, site_url=opts.site_url,
+                                     chromium=opts.chromium)
+    return (*write_all(rendered, folder, old_names(jobs)), specs)
+
+
+def spec_warnings(specs: dict[str, GameSpec], strict: bool, warn: Callable) -> None:
+    """Hand the specs' located warnings (an image under 300 dpi…) to ``warn``; with ``strict``
+    they are errors instead, and nothing is built."""
+    found = [w for spec in specs.values() for w in spec.warnings]
+    if strict and found:
+        raise ErrorGroup([SpecError(w.location, w.message, w.hint) for w in found])
+    for w in found:
+        warn(w)

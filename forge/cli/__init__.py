@@ -42,6 +42,12 @@ def _root(
 
 def report(exc: ForgeError) -> None:
     """Print a ForgeError as located lines with hints and exit with its status."""
+    show(exc)
+    raise typer.Exit(exc.exit_code)
+
+
+def show(exc: ForgeError) -> None:
+    """Print a ForgeError as located lines with hints (and its traceback with --debug)."""
     errors = exc.errors if isinstance(exc, ErrorGroup) else [exc]
     for e in errors:
         err.print(str(e), markup=False)
@@ -52,7 +58,6 @@ def report(exc: ForgeError) -> None:
     if _state["debug"]:
         import traceback
         traceback.print_exception(exc, file=sys.stderr)
-    raise typer.Exit(exc.exit_code)
 
 
 def warning(w) -> None:

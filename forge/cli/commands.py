@@ -10,7 +10,7 @@ from rich.table import Table
 
 from ..errors import ForgeError
 from ..cardspec.model import MM, PAPERS
-from . import app, err, out, project_root, report, warning
+from . import app, err, out, project_root, report, show, warning
 
 LANG_HELP = "Language to build: a code such as fr or en, or all."
 PAPER_HELP = "Paper: a4 or letter (default: the papers each spec asks for)."
@@ -39,53 +39,45 @@ def list_games() -> None:
     out.print(table)
 
 
+#: the options of a build, shared by build, watch and serve
+Games = Annotated[Optional[list[str]], typer.Argument(help="Games to build (default: every game).")]
+Lang = Annotated[str, typer.Option("--lang", help=LANG_HELP)]
+Paper = Annotated[Optional[str], typer.Option("--paper", help=PAPER_HELP)]
+OutDir = Annotated[Path, typer.Option("--out", help="Output folder.")]
+InkSaver = Annotated[bool, typer.Option("--ink-saver", help="Light backs, no solid fills: outlines and "
+                                        "light tints, same layout (same file names).")]
+Cmyk = Annotated[bool, typer.Option("--cmyk", help="Colours converted to CMYK for a print shop (device "
+                                    "CMYK, no colour profile; same file names).")]
+SiteUrl = Annotated[Optional[str], typer.Option("--site-url", help="Where build/ is published "
+                    "(https://…/): the pages' language alternates and canonical links become absolute.")]
+Booklet = Annotated[bool, typer.Option("--booklet", help="Also print each rulebook as an A4 booklet, "
+                                       "rules-a4.pdf beside rules.html, with Chromium (found on PATH or "
+                                       "named by FORGE_CHROMIUM).")]
+Strict = Annotated[bool, typer.Option("--strict", help="Stop on warnings too (an image under 300 dpi at print "
+                                      "size): exit 2, nothing written.")]
+
+
 @app.command()
-def build(
-    games: Annotated[Optional[list[str]], typer.Argument(help="Games to build (default: every game).")] = None,
-    lang: Annotated[str, typer.Option("--lang", help=LANG_HELP)] = "all",
-    paper: Annotated[Optional[str], typer.Option("--paper", help=PAPER_HELP)] = None,
-    out_dir: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("build"),
-    ink_saver: Annotated[bool, typer.Option("--ink-saver", help="Light backs, no solid fills: outlines and "
-                                            "light tints, same layout (same file names).")] = False,
-    cmyk: Annotated[bool, typer.Option("--cmyk", help="Colours converted to CMYK for a print shop (device "
-                                       "CMYK, no colour profile; same file names).")] = False,
-    site_url: Annotated[Optional[str], typer.Option("--site-url", help="Where build/ is published "
-                        "(https://…/): the pages' language alternates and canonical links become absolute.")] = None,
-    booklet: Annotated[bool, typer.Option("--booklet", help="Also print each rulebook as an A4 booklet, "
-                                          "rules-a4.pdf beside rules.html, with Chromium (found on PATH or "
-                                          "named by FORGE_CHROMIUM).")] = False,
-    strict: Annotated[bool, typer.Option("--strict", help="Stop on warnings too (an image under 300 dpi at "
-                                         "print size): exit 2, nothing written.")] = False,
-) -> None:
+def build(games: Games = None, lang: Lang = "all", paper: Paper = None, out_dir: OutDir = Path("build"),
+          ink_saver: InkSaver = False, cmyk: Cmyk = False, site_url: SiteUrl = None, booklet: Booklet = False,
+          strict: Strict = False) -> None:
     """Build the print-and-play PDFs (build/<game>/<lang>/<component>-<paper>.pdf), the HTML rulebooks
     (build/<game>/<lang>/rules.html, with --booklet also rules-a4.pdf) and, for a full build,
     build/index.html.
 
     The output folder is locked for the run and replaced as a whole at the end (forge.publish):
     an error or an interruption leaves the previous build whole."""
-    from ..build import inked, load_games, old_names, plan, render_jobs, render_rulebooks, write_all
-    from ..errors import ErrorGroup, Location, OptionError, excerpt
+    from ..build import run
     from ..publish import OutputFolder
-    from ..rulebook.booklet import find_chromium
     try:
-        if paper is not None and paper not in PAPERS:
-            raise ErrorGroup([OptionError(Location("--paper"), f"unknown paper {excerpt(paper)} "
-                                          f"(expected one of: {', '.join(PAPERS)})")])
-        site_url = _site_url(site_url)
-        chromium = find_chromium() if booklet else None
+        options = build_options(lang, paper, ink_saver, cmyk, site_url, booklet, strict)
         with OutputFolder(out_dir, project_root()) as folder:
-            specs = inked(load_games(project_root(), games or ()), ink_saver, cmyk)
-            _spec_warnings(specs, strict)
-            jobs = plan(specs, out_dir, lang, paper, calibration=not games, colour="cmyk" if cmyk else "rgb")
             with Progress(TextColumn("{task.description:<40}"), BarColumn(), MofNCompleteColumn(),
                           console=err, transient=True, disable=not err.is_terminal) as progress:
-                task = progress.add_task("rendering", total=len(jobs))
-                rendered = render_jobs(jobs, lambda job: progress.update(task, advance=1, description=job.label))
-                progress.update(task, description="rulebooks")
-                rendered += render_rulebooks(project_root(), specs, jobs, out_dir, games or (), lang,
-                                             index=not games and lang == "all", warn=warning, site_url=site_url,
-                                             chromium=chromium)
-            written, published = write_all(rendered, folder, old_names(jobs))
+                task = progress.add_task("rendering", total=None)
+                written, published, specs = run(project_root(), folder, games or (), options, warning, lambda job, total:
+                                                progress.update(task, total=total, advance=job is not None,
+                                                                description=job.label if job else "rulebooks"))
     except ForgeError as exc:
         report(exc)
     table = Table("file", "pages", "cards", "size")
@@ -107,16 +99,6 @@ def build(
                   + ", ".join(path.as_posix() for path in published.removed), markup=False, highlight=False)
 
 
-def _spec_warnings(specs: dict, strict: bool) -> None:
-    """Print the specs' located warnings; with --strict they stop the build (exit 2)."""
-    from ..errors import ErrorGroup, SpecError
-    found = [w for spec in specs.values() for w in spec.warnings]
-    if strict and found:
-        raise ErrorGroup([SpecError(w.location, w.message, w.hint) for w in found])
-    for w in found:
-        warning(w)
-
-
 def _images_table(specs: dict) -> None:
     """Each image's size and its lowest effective resolution where it is printed."""
     from ..kit.images import DPI_WARN
@@ -127,6 +109,18 @@ def _images_table(specs: dict) -> None:
     for path, info, dpi in rows:
         table.add_row(path, f"{info.width} × {info.height}", info.mode, f"{dpi:.0f}" + ("" if dpi >= DPI_WARN else " (low)"))
     out.print(table)
+
+
+def build_options(lang: str, paper: str | None, ink_saver: bool, cmyk: bool, site_url: str | None, booklet: bool,
+                  strict: bool = False):
+    """The build's options checked (forge.build.Options); an ErrorGroup names a bad one."""
+    from ..build import Options
+    from ..errors import ErrorGroup, Location, OptionError, excerpt
+    from ..rulebook.booklet import find_chromium
+    if paper is not None and paper not in PAPERS:
+        raise ErrorGroup([OptionError(Location("--paper"), f"unknown paper {excerpt(paper)} "
+                                      f"(expected one of: {', '.join(PAPERS)})")])
+    return Options(lang, paper, ink_saver, cmyk, _site_url(site_url), find_chromium() if booklet else None, strict)
 
 
 def _site_url(url: str | None) -> str | None:
@@ -335,3 +329,66 @@ def print_study(data: dict, as_json: bool) -> None:
     out.print(table)
     for line in data.get("notes", []):
         out.print(line, markup=False, highlight=False)
+
+
+@app.command()
+def watch(games: Games = None, lang: Lang = "all", paper: Paper = None, out_dir: OutDir = Path("build"),
+          ink_saver: InkSaver = False, cmyk: Cmyk = False, site_url: SiteUrl = None) -> None:
+    """Build, then rebuild the games whose files change (their specs, data files, rulebook
+    sources; templates/ rebuilds every rulebook page) until Ctrl-C. A bad edit prints its
+    errors and the output folder keeps its previous build."""
+    try:
+        options = build_options(lang, paper, ink_saver, cmyk, site_url, False)
+    except ForgeError as exc:
+        report(exc)
+    _watch(games or (), out_dir, options)
+
+
+@app.command()
+def serve(games: Games = None, port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Port on "
+                                                                 "127.0.0.1 (0: any free port).")] = 8000,
+          watching: Annotated[bool, typer.Option("--watch/--no-watch", help="Build and rebuild as forge watch "
+                                                 "does (--no-watch: serve the output folder as it is).")] = True,
+          lang: Lang = "all", paper: Paper = None, out_dir: OutDir = Path("build"),
+          ink_saver: InkSaver = False, cmyk: Cmyk = False, site_url: SiteUrl = None) -> None:
+    """Serve the output folder at http://127.0.0.1:PORT/ (this computer only) while forge watch
+    rebuilds it; open pages reload after each rebuild. Ctrl-C stops."""
+    import threading
+
+    from ..serve import start
+    try:
+        options = build_options(lang, paper, ink_saver, cmyk, site_url, False)
+        server = start(out_dir, port)
+    except ForgeError as exc:
+        report(exc)
+    out.print(f"serving {out_dir}/ at http://127.0.0.1:{server.server_address[1]}/ (open it in a browser; "
+              "Ctrl-C stops)")
+    try:
+        if watching:
+            _watch(games or (), out_dir, options)
+        else:
+            threading.Event().wait()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.shutdown()
+
+
+def _watch(games: list[str], out_dir: Path, options) -> None:
+    """forge watch: build, then rebuild after each change, one line each, until Ctrl-C (exit 0)."""
+    from ..watch import Watcher
+
+    def failed(change, exc: ForgeError) -> None:
+        show(exc)
+        err.print(f"not rebuilt: {out_dir}/ keeps its previous build; watching for the next change")
+    try:
+        watcher = Watcher(project_root(), out_dir, games, options, warn=warning, failed=failed,
+                          built=lambda change, seconds, _: out.print(change.line(seconds, "rebuilt" if change.paths
+                                                                                 else "built")),
+                          ignored=lambda paths: out.print(f"changed {', '.join(paths)}: no watched game reads it"),
+                          watching=lambda folders: out.print(f"watching {', '.join(folders)} (Ctrl-C stops)"))
+        watcher.run()
+    except ForgeError as exc:
+        report(exc)
+    except KeyboardInterrupt:
+        pass
