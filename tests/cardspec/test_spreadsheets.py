@@ -49,7 +49,7 @@ def build(root: Path) -> subprocess.CompletedProcess:
 
 def built_cards(root: Path, lang: str = "en") -> list[list[str]]:
     """The words on each card of the built deck, sorted, one list per card (cards sorted)."""
-    faces = [face for page in card_faces(root / "build" / "demo" / lang / "deck.pdf") for face in page]
+    faces = [face for page in card_faces(root / "build" / "demo" / lang / "deck-a4.pdf") for face in page]
     return sorted(sorted({w.text for w in face.words}) for face in faces)
 
 
@@ -161,7 +161,7 @@ def test_an_xlsx_sheet_builds_the_cards_its_cells_hold(tmp_path):
     assert result.returncode == 0, result.stderr
     assert built_cards(root) == expected_cards([("1", "Fox; sly"), ("2", "2024-05-01"), ("2.5", "6"), ("3", "")])
     # navy, #abc and RebeccaPurple are drawn as their CSS values (the numbered card's frame)
-    colours = stroke_colours(root / "build" / "demo" / "en" / "deck.pdf")
+    colours = stroke_colours(root / "build" / "demo" / "en" / "deck-a4.pdf")
     assert {rgb("#000080"), rgb("#aabbcc"), rgb("#663399")} <= colours, colours
 
 
