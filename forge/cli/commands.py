@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-from rich.table import Table
+from rich.table import Column, Table
 
 from ..errors import ForgeError
 from ..cardspec.model import MM, PAPERS
@@ -105,9 +105,10 @@ def _images_table(specs: dict) -> None:
     rows = [(path, info, dpi) for spec in specs.values() for path, (info, dpi) in sorted(spec.images.items())]
     if not rows:
         return
-    table = Table("image", "pixels", "mode", f"dpi at print size (least; {DPI_WARN} wanted)")
+    table = Table(Column("image", overflow="fold"), "pixels", "mode", Column("dpi", justify="right"),
+                  caption=f"dpi: the least resolution where the image is printed ({DPI_WARN} wanted)")
     for path, info, dpi in rows:
-        table.add_row(path, f"{info.width} × {info.height}", info.mode, f"{dpi:.0f}" + ("" if dpi >= DPI_WARN else " (low)"))
+        table.add_row(path, f"{info.width} × {info.height}", info.mode, f"{dpi:.0f}" + ("" if dpi >= DPI_WARN else " low"))
     out.print(table)
 
 
