@@ -114,3 +114,44 @@ def test_text_that_does_not_fit_is_located_at_the_row(tmp_path):
     assert result.returncode == 2
     assert "cardspecs/decl.yaml:22: the text 'far too long a note" in result.stderr, result.stderr
     assert "(layout 'gold', language en)" in result.stderr
+
+
+ICONS = """\
+game: decl
+languages: [en, fr]
+strings: {en: {side: {a: Heads, b: Tails}}, fr: {side: {a: Pile, b: Face}}}
+print: {paper: [a4], duplex: off}
+layouts:
+  badge:
+    params: {icon: "", side: ""}
+    parts:
+      mark: {type: icon, icon: "{icon}", x: 25%, y: 25%, width: 50%, height: 50%, colour: "#aa2200"}
+      index: {type: corners, text: "@side.{side}", size: 12pt, colour: "#000000"}
+components:
+  deck:
+    card: poker
+    rows: [{icon: crown, side: a}, {icon: star, side: b}]
+    front: {layout: badge, icon: "{icon}", side: "{side}"}
+"""
+
+
+def test_icons_and_corner_indices_in_each_language(tmp_path):
+    root = make(tmp_path, ICONS)
+    result = run_forge("build", "decl", "--out", "out", cwd=root)
+    assert result.returncode == 0, result.stderr
+    for lang, (a, b) in (("en", ("Heads", "Tails")), ("fr", ("Pile", "Face"))):
+        [deck] = (root / "out" / "decl" / lang).glob("deck*.pdf")
+        text = [w.text for page in words(deck) for w in page]
+        assert text.count(a) == 2 and text.count(b) == 2          # top left, and turned bottom right
+        reader = PdfReader(deck)
+        x0, y0, x1, y1 = placements(reader.pages[0], reader)[1].rect    # the star's card
+        png = subprocess.run(["pdftoppm", "-r", "72", "-f", "1", "-l", "1", "-png", str(deck)],
+                             capture_output=True, check=True).stdout
+        img = Image.open(io.BytesIO(png)).convert("RGB")
+        assert img.getpixel((round((x0 + x1) / 2), round(img.height - (y0 + y1) / 2))) == (0xaa, 0x22, 0x00)
+
+
+def test_an_unknown_icon_is_located_at_its_row(tmp_path):
+    result = run_forge("build", "decl", "--out", "out", cwd=make(tmp_path, ICONS.replace("icon: star", "icon: sun")))
+    assert result.returncode == 2
+    assert "cardspecs/decl.yaml:14: part 'mark', 'icon': unknown icon" in result.stderr, result.stderr
