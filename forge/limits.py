@@ -47,6 +47,9 @@ LIMITS: dict[str, Limit] = {
     "path_chars": Limit(1_024, "characters", "length of a path named in a file (255 per folder or file name)"),
     "games": Limit(10_000_000, "games", "games in one forge simulate run"),
     "workers": Limit(64, "processes", "worker processes of forge simulate"),
+    "dpi_min": Limit(50, "dpi", "lowest resolution of forge export (--dpi)"),
+    "dpi_max": Limit(1_200, "dpi", "highest resolution of forge export (--dpi)"),
+    "export_pixels": Limit(60_000_000, "pixels", "pixels of one card image forge export draws (a card with its bleed at --dpi)"),
     "example_moves": Limit(10_000, "moves", "moves (and refused moves) in one worked example"),
 }
 

@@ -124,8 +124,8 @@ def build_options(lang: str, paper: str | None, ink_saver: bool, cmyk: bool, sit
     return Options(lang, paper, ink_saver, cmyk, _site_url(site_url), find_chromium() if booklet else None, strict)
 
 
-def _site_url(url: str | None) -> str | None:
-    """``--site-url`` checked (an absolute http(s) address, no query) and ending with "/"."""
+def _site_url(url: str | None, option: str = "--site-url") -> str | None:
+    """``--site-url`` (or ``option``) checked (an absolute http(s) address, no query) and ending with "/"."""
     from urllib.parse import urlsplit
 
     from ..errors import ErrorGroup, Location, OptionError, excerpt
@@ -133,7 +133,7 @@ def _site_url(url: str | None) -> str | None:
         return None
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment or any(c in url for c in '"<> '):
-        raise ErrorGroup([OptionError(Location("--site-url"), f"not a site address: {excerpt(url)}",
+        raise ErrorGroup([OptionError(Location(option), f"not a site address: {excerpt(url)}",
                                       hint="give the absolute address build/ is published at, "
                                            "such as https://example.org/games/")])
     return url if url.endswith("/") else url + "/"

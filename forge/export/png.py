@@ -1,0 +1,43 @@
+"""``forge export --png``: one PNG per card face of a deck, named after its row.
+
+In ``<game>/<lang>/png/<component>/``: ``<NNN>-front.png`` for each row of the component's
+data that prints cards (NNN its number among the rows, from 001; a row's copies are one
+image), and ``<NNN>-back.png`` beside it, or one ``back.png`` when every card has the same back.
+"""
+from __future__ import annotations
+
+import io
+from typing import Iterator
+
+from PIL import Image
+
+from .faces import DeckFaces
+
+__all__ = ["png_files", "encode"]
+
+
+def encode(image: Image.Image) -> bytes:
+    """``image`` as PNG bytes (deterministic: no time stamp)."""
+    buf = io.BytesIO()
+    image.save(buf, "PNG")
+    return buf.getvalue()
+
+
+def png_files(faces: DeckFaces, dpi: float, bleed: bool) -> Iterator[tuple[str, bytes]]:
+    """(file name, PNG bytes) of every face of the deck at ``dpi``, with its bleed or trimmed;
+    each distinct face is rasterised and encoded once."""
+    images = faces.images(dpi, bleed)
+    data: dict[int, bytes] = {}
+
+    def png(page: int) -> bytes:
+        if page not in data:
+            data[page] = encode(images[page])
+        return data[page]
+    digits = max(3, len(str(faces.rows[-1][0]))) if faces.rows else 3
+    for (n, _), page in zip(faces.rows, faces.fronts):
+        yield f"{n:0{digits}d}-front.png", png(page)
+    if faces.common_back is not None:
+        yield "back.png", png(faces.common_back)
+    elif faces.backs:
+        for (n, _), page in zip(faces.rows, faces.backs):
+            yield f"{n:0{digits}d}-back.png", png(page)
