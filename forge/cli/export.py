@@ -47,5 +47,7 @@ def export(
     if done.skipped:
         out.print(f"skipped (not decks: boards and sheets are exported as PDF only): {', '.join(done.skipped)}")
     per_card = 1000 * done.seconds / done.cards if done.cards else 0
-    out.print(f"published {folder.shown}: {done.published.written} files written, {done.published.kept} kept; "
+    removed = len(done.published.removed)
+    out.print(f"published {folder.shown}: {done.published.written} files written, {done.published.kept} kept"
+              + (f", {removed} of a previous export of these decks removed" if removed else "") + "; "
               f"{done.cards} cards drawn in {done.seconds:.1f} s ({per_card:.0f} ms per card)")

@@ -129,7 +129,8 @@ def _urls(folder: OutputFolder, where: Path, base: str | None) -> Callable[[str]
 
 
 def _previous(folder: OutputFolder, decks: list, opts: ExportOptions) -> list[Path]:
-    """The files of a previous export of these decks, to drop unless this export writes them."""
+    """The files of a previous export of these decks (paths inside the folder), to drop unless
+    this export writes them."""
     old = []
     for spec, comp, lang in decks:
         base = folder.real / spec.game / lang
@@ -139,4 +140,4 @@ def _previous(folder: OutputFolder, decks: list, opts: ExportOptions) -> list[Pa
             old += [p for p in (base / "tts").glob(f"{comp.name}*")
                     if p.name in (f"{comp.name}.json", f"{comp.name}-back.png")
                     or p.name.startswith((f"{comp.name}-sheet-", f"{comp.name}-back-sheet-"))]
-    return [folder.out / p.relative_to(folder.real) for p in old]
+    return [p.relative_to(folder.real) for p in old]
