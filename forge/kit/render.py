@@ -299,25 +299,19 @@ def _render_deck(spec, comp, lang, paper, fonts, problems: _Problems) -> Rendere
 
 def _fold_line(c: Canvas, fonts: dict, imp: Gutterfold, lang: str) -> None:
     """The dashed fold line across the block of cards, broken in its middle by the word "fold"
-    (turned to run along a vertical fold), in the gutter's bare paper."""
+    (reading upwards along an upright fold), in the gutter's bare paper."""
     pen = ReportlabPen(c, fonts)
     x0, y0, x1, y1 = imp.fold_line()
-    word = ui(lang, "fold")
-    size = LABEL_MIN
-    half = pen.text_width(word, size) / 2 + 1 * MM        # the line stops 1 mm short of the word
-    vertical = imp.fold == "x"
-    mid = (y0 + y1) / 2 if vertical else (x0 + x1) / 2
+    length, word = max(x1 - x0, y1 - y0), ui(lang, "fold")
+    gap = pen.text_width(word, LABEL_MIN) / 2 + 1 * MM        # the line stops 1 mm short of the word
     with pen.saved():
+        pen.translate((x0 + x1) / 2, (y0 + y1) / 2)
+        pen.rotate(90 if imp.fold == "x" else 0)
         pen.style(None, INK, MARK_WIDTH)
-        for a, b in ((y0 if vertical else x0, mid - half), (mid + half, y1 if vertical else x1)):
-            if vertical:
-                pen.dashed(x0, a, x0, b, FOLD_DASH)
-            else:
-                pen.dashed(a, y0, b, y0, FOLD_DASH)
+        pen.dashed(-length / 2, 0, -gap, 0, FOLD_DASH)
+        pen.dashed(gap, 0, length / 2, 0, FOLD_DASH)
         pen.style(INK)
-        pen.translate(x0 if vertical else mid, mid if vertical else y0)
-        pen.rotate(90 if vertical else 0)
-        pen.text(0, -size * 0.35, word, size, anchor="middle")
+        pen.text(0, -LABEL_MIN * 0.35, word, LABEL_MIN, anchor="middle")
 
 
 def _render_pages(spec, comp, lang, paper, fonts, problems: _Problems) -> Rendered:
