@@ -53,6 +53,7 @@ class Options:
     site_url: str | None = None
     chromium: str | None = None             # --booklet: the Chromium that prints the booklets
     strict: bool = False                    # --strict: a spec's warning stops the build
+    gutterfold: bool = False                # --gutterfold: every deck's backs beside its fronts
 
 
 def load_games(root: Path, names: Iterable[str] = ()) -> dict[str, GameSpec]:
@@ -77,14 +78,17 @@ def load_games(root: Path, names: Iterable[str] = ()) -> dict[str, GameSpec]:
     return games
 
 
-def inked(games: dict[str, GameSpec], ink_saver: bool = False, cmyk: bool = False) -> dict[str, GameSpec]:
-    """The games with every component printed in ink-saver mode and/or in CMYK (the build's
-    ``--ink-saver`` and ``--cmyk``), on top of what their specs ask; same file names."""
-    if not (ink_saver or cmyk):
+def inked(games: dict[str, GameSpec], ink_saver: bool = False, cmyk: bool = False,
+          gutterfold: bool = False) -> dict[str, GameSpec]:
+    """The games with every component printed in ink-saver mode, in CMYK and/or gutterfold
+    (the build's ``--ink-saver``, ``--cmyk`` and ``--gutterfold``), on top of what their specs
+    ask; same file names."""
+    if not (ink_saver or cmyk or gutterfold):
         return games
 
     def mode(ps):
-        return replace(ps, ink_saver=ps.ink_saver or ink_saver, colour="cmyk" if cmyk else ps.colour)
+        return replace(ps, ink_saver=ps.ink_saver or ink_saver, colour="cmyk" if cmyk else ps.colour,
+                       layout="gutterfold" if gutterfold else ps.layout)
     return {name: replace(spec, components={n: replace(c, print=mode(c.print)) for n, c in spec.components.items()})
             for name, spec in games.items()}
 
@@ -298,7 +302,7 @@ def run(root: Path, folder: OutputFolder, names: Iterable[str] = (), options: Op
     are rendered again; the previous build's other files are kept as they are."""
     names = tuple(names)
     opts = options
-    specs = inked(load_games(root, names), opts.ink_saver, opts.cmyk)
+    specs = inked(load_games(root, names), opts.ink_saver, opts.cmyk, opts.gutterfold)
     spec_warnings(specs, opts.strict, warn)
     jobs = plan(specs, folder.out, opts.lang, opts.paper, calibration=not names, colour="cmyk" if opts.cmyk else "rgb")
     todo = jobs if kits is None else [job for job in jobs if job.spec and job.spec.game in set(kits)]

@@ -57,6 +57,7 @@ class PrintSettings:
     bleed: float = 3 * MM
     crop_marks: bool = True
     duplex: str = "long-edge"          # long-edge | short-edge | off
+    layout: str = "duplex"             # duplex | gutterfold: a deck's backs beside its fronts (kit/gutterfold.py)
     back_offset: tuple[float, float] = (0.0, 0.0)
     margin: float = 5 * MM             # page edge → bleed edge, at least
     spacing: str = "auto"              # auto | bleed (a gap of 2 × bleed) | butt (shared cut lines)

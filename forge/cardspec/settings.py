@@ -18,6 +18,7 @@ PRINT_KEYS = {
     "bleed": "art beyond the cut line on each side (default 3mm)",
     "crop_marks": "true or false",
     "duplex": "long-edge, short-edge or off",
+    "layout": "duplex (backs on the next page) or gutterfold (beside the fronts, fold the sheet)",
     "back_offset": "[dx, dy] shift of the backs to correct a printer",
     "margin": "least distance from the paper edge to the bleed (default 5mm)",
     "spacing": "auto, bleed (cards apart) or butt (shared cut lines)",
@@ -27,6 +28,7 @@ PRINT_KEYS = {
 ENUMS = {
     "orientation": ("auto", "portrait", "landscape"),
     "duplex": ("long-edge", "short-edge", "off"),
+    "layout": ("duplex", "gutterfold"),
     "spacing": ("auto", "bleed", "butt"),
     "colour": ("rgb", "cmyk"),
 }
@@ -51,7 +53,7 @@ def print_settings(d: Any, base: PrintSettings, where: Location, pb: Problems) -
             values["papers"] = tuple(dict.fromkeys(papers))
     if d.get("duplex") is False:       # YAML reads a bare `off` as false
         d["duplex"] = "off"
-    for key in ("orientation", "duplex", "spacing", "colour"):
+    for key in ("orientation", "duplex", "layout", "spacing", "colour"):
         values[key] = typed(d, key, pb, " or ".join(ENUMS[key]), enum(ENUMS[key]), values[key])
     for key in ("crop_marks", "ink_saver"):
         values[key] = typed(d, key, pb, "true or false", is_(bool), values[key])

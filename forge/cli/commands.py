@@ -53,6 +53,9 @@ SiteUrl = Annotated[Optional[str], typer.Option("--site-url", help="Where build/
 Booklet = Annotated[bool, typer.Option("--booklet", help="Also print each rulebook as an A4 booklet, "
                                        "rules-a4.pdf beside rules.html, with Chromium (found on PATH or "
                                        "named by FORGE_CHROMIUM).")]
+Gutterfold = Annotated[bool, typer.Option("--gutterfold", help="Every deck's backs beside its fronts on one "
+                                          "side of the sheet, to fold along the dashed line (single-sided "
+                                          "printers; same file names).")]
 Strict = Annotated[bool, typer.Option("--strict", help="Stop on warnings too (an image under 300 dpi at print "
                                       "size): exit 2, nothing written.")]
 
@@ -60,7 +63,7 @@ Strict = Annotated[bool, typer.Option("--strict", help="Stop on warnings too (an
 @app.command()
 def build(games: Games = None, lang: Lang = "all", paper: Paper = None, out_dir: OutDir = Path("build"),
           ink_saver: InkSaver = False, cmyk: Cmyk = False, site_url: SiteUrl = None, booklet: Booklet = False,
-          strict: Strict = False) -> None:
+          strict: Strict = False, gutterfold: Gutterfold = False) -> None:
     """Build the print-and-play PDFs (build/<game>/<lang>/<component>-<paper>.pdf), the HTML rulebooks
     (build/<game>/<lang>/rules.html, with --booklet also rules-a4.pdf) and, for a full build,
     build/index.html.
@@ -70,7 +73,7 @@ def build(games: Games = None, lang: Lang = "all", paper: Paper = None, out_dir:
     from ..build import run
     from ..publish import OutputFolder
     try:
-        options = build_options(lang, paper, ink_saver, cmyk, site_url, booklet, strict)
+        options = build_options(lang, paper, ink_saver, cmyk, site_url, booklet, strict, gutterfold)
         with OutputFolder(out_dir, project_root()) as folder:
             with Progress(TextColumn("{task.description:<40}"), BarColumn(), MofNCompleteColumn(),
                           console=err, transient=True, disable=not err.is_terminal) as progress:
@@ -90,7 +93,8 @@ def build(games: Games = None, lang: Lang = "all", paper: Paper = None, out_dir:
                       f"{sum(w.size for w in svgs) / 1024:.0f} KiB")
     out.print(table)
     _images_table(specs)
-    mode = " and ".join(m for m, on in (("ink saver", ink_saver), ("CMYK", cmyk)) if on)
+    modes = (("ink saver", ink_saver), ("CMYK", cmyk), ("gutterfold", gutterfold))
+    mode = " and ".join(m for m, on in modes if on)
     out.print(f"published {folder.shown}: {published.written} files written"
               + (f" (in {mode}, under the names of a normal build)" if mode else "")
               + f", {published.kept} kept from the previous build")
@@ -113,7 +117,7 @@ def _images_table(specs: dict) -> None:
 
 
 def build_options(lang: str, paper: str | None, ink_saver: bool, cmyk: bool, site_url: str | None, booklet: bool,
-                  strict: bool = False):
+                  strict: bool = False, gutterfold: bool = False):
     """The build's options checked (forge.build.Options); an ErrorGroup names a bad one."""
     from ..build import Options
     from ..errors import ErrorGroup, Location, OptionError, excerpt
@@ -121,7 +125,8 @@ def build_options(lang: str, paper: str | None, ink_saver: bool, cmyk: bool, sit
     if paper is not None and paper not in PAPERS:
         raise ErrorGroup([OptionError(Location("--paper"), f"unknown paper {excerpt(paper)} "
                                       f"(expected one of: {', '.join(PAPERS)})")])
-    return Options(lang, paper, ink_saver, cmyk, _site_url(site_url), find_chromium() if booklet else None, strict)
+    return Options(lang, paper, ink_saver, cmyk, _site_url(site_url), find_chromium() if booklet else None, strict,
+                   gutterfold)
 
 
 def _site_url(url: str | None, option: str = "--site-url") -> str | None:

@@ -30,10 +30,14 @@ KEY = "sheet_label"     # the parameter that carries the label to a whole-page l
 def label_parts(lang: str, game: str, component: str, side: str, n: int, total: int,
                 flip: str | None) -> list[str]:
     """What the page is and how to print it; ``side`` a ui word (fronts, backs, front,
-    back), ``flip`` the duplex flip (long-edge, short-edge) or None for one side."""
+    back, fronts_backs), ``flip`` the duplex flip (long-edge, short-edge), gutterfold, or
+    None for one side."""
     what = f"{game} · {component} · {ui(lang, side)} · {ui(lang, 'sheet', n=n, total=total)}"
-    how = (ui(lang, "print_hint", edge=ui(lang, "long" if flip == "long-edge" else "short"))
-           if flip else ui(lang, "print_hint_simplex"))
+    if flip == "gutterfold":
+        how = ui(lang, "print_hint_gutterfold")
+    else:
+        how = (ui(lang, "print_hint", edge=ui(lang, "long" if flip == "long-edge" else "short"))
+               if flip else ui(lang, "print_hint_simplex"))
     return [what, how]
 
 

@@ -5,7 +5,9 @@ print order, built from the component PDFs of the same run.
   fronts and backs interleaved; the cards of its last, partly filled sheet go to *shared
   sheets*: the leftovers of every deck imposed alike (same card size, bleed, margin,
   spacing, duplex flip) are laid out together, their backs registered as on any sheet, and
-  printed after the last of those decks. Boards and sheets follow as in their own PDFs;
+  printed after the last of those decks. A gutterfold deck (kit/gutterfold.py: each page
+  one-sided, its backs beside its fronts) keeps all its own sheets, last one included.
+  Boards and sheets follow as in their own PDFs;
   pages of another size than the paper (the 297 × 155 mm track for cut paper) are left out.
 * **Duplex.** The file asks for the flip of most of its two-sided pages (the first in spec
   order on a tie); a back meant for the other flip is turned 180°, which is what the other
@@ -35,6 +37,7 @@ from ..errors import ErrorGroup, SpecError
 from ..cardspec.model import MM, PAPERS, Component, GameSpec
 from .art.pen import ReportlabPen
 from .fonts import register_fonts
+from .gutterfold import folds
 from .i18n import ui
 from .imposition import impose
 from .inks import kit_canvas
@@ -56,8 +59,9 @@ def print_all_name(paper: str) -> str:
 
 
 def flip_of(comp: Component) -> str:
-    """How a component prints: ``long-edge`` or ``short-edge`` (two-sided), ``off`` (one side)."""
-    return comp.print.duplex if comp.back is not None else "off"
+    """How a component prints: ``long-edge`` or ``short-edge`` (two-sided), ``off`` (one side,
+    a gutterfold deck's too: its backs are beside its fronts)."""
+    return comp.print.duplex if comp.back is not None and not folds(comp) else "off"
 
 
 def set_viewer_preferences(canvas, comp: Component) -> None:
@@ -130,9 +134,10 @@ class _Kit:
 
     def build(self) -> list[_Page]:
         pools: dict[tuple, list] = {}              # imposition → the leftover cards of its decks
-        last = {self._imposition(comp): comp.name for comp in self.comps if comp.kind == "deck"}
+        last = {self._imposition(comp): comp.name for comp in self.comps
+                if comp.kind == "deck" and not folds(comp)}
         for comp in self.comps:
-            if comp.kind != "deck":
+            if comp.kind != "deck" or folds(comp):      # a gutterfold deck keeps its own sheets
                 self.own(comp, self._on_paper(comp))
                 continue
             key, per = self._imposition(comp), _per_sheet(comp, self.paper)

@@ -21,12 +21,14 @@ from .. import __version__
 from ..errors import ErrorGroup, InputError, SpecError, excerpt
 from ..cardspec.loader import resolve_face
 from ..cardspec.model import MM, PAPERS, Component, Face, GameSpec, Row
-from .art.pen import ReportlabPen, largest_size
+from .art.pen import Pen, ReportlabPen, largest_size
 from .cut_band import inside_band
 from .fonts import register_fonts
+from .gutterfold import FOLD_DASH, Gutterfold, folds, impose_gutterfold
+from .i18n import ui
 from .imposition import MARK_GAP, MARK_LENGTH, MARK_MIN, NoFit, Slot, impose
 from .inks import kit_canvas
-from .label import EDGE, KEY, LEADING, MIN_SIZE as LABEL_MIN, SIZE as LABEL_SIZE, draw_label, label_parts
+from .label import EDGE, INK, KEY, LEADING, MIN_SIZE as LABEL_MIN, SIZE as LABEL_SIZE, draw_label, label_parts
 from .registry import SAFE, CardBox, DoesNotFit
 
 __all__ = ["render_component", "Rendered", "cards_of"]
@@ -196,9 +198,15 @@ def _label_place(pen: ReportlabPen, parts: list[str], bands: dict[str, float], p
             size = largest_size(fits, LABEL_SIZE, LABEL_MIN)
             if size:
                 return side, size, lines
-    need = EDGE + pen.block_height(2, LABEL_MIN, LEADING) + marks_need
+    need = _label_room(marks)
     raise DoesNotFit(f"the label {excerpt(parts[0])} needs {need / MM:.1f} mm between the cards and an edge "
                      f"of the page at {LABEL_MIN:g} pt; the most there is {max(bands.values()) / MM:.1f} mm")
+
+
+def _label_room(marks: bool) -> float:
+    """From the page's edge to the cards' bleed: what a sheet's label needs on two lines at
+    its least size, with room for the crop marks that point at it."""
+    return EDGE + Pen.block_height(2, LABEL_MIN, LEADING) + MARK_GAP + (MARK_MIN if marks else 0) + LABEL_CLEAR
 
 
 def _marks_and_footer(c: Canvas, fonts: dict, slots: list[Slot], page, parts: list[str], marks: bool = True) -> None:
@@ -241,28 +249,40 @@ def render_component(spec: GameSpec, comp: Component, lang: str, paper: str) -> 
 def _render_deck(spec, comp, lang, paper, fonts, problems: _Problems) -> Rendered:
     ps = comp.print
     paper_pt = tuple(v * MM for v in PAPERS[paper])
+    fold = folds(comp)
     try:
-        imp = impose(paper_pt, comp.size, ps.bleed, ps.margin, ps.orientation, ps.spacing)
+        args = (paper_pt, comp.size, ps.bleed, ps.margin, ps.orientation, ps.spacing)
+        imp = impose_gutterfold(*args, foot=_label_room(ps.crop_marks)) if fold else impose(*args)
     except NoFit as exc:
         raise SpecError(comp.location, f"component '{comp.name}' does not fit on {paper} ({exc})",
-                        hint="use a smaller card, a smaller margin or bleed, or orientation: auto") from None
+                        hint="use a smaller card, a smaller margin or bleed, or orientation: auto"
+                             + (", or layout: duplex" if fold else "")) from None
     c, buf = _new_canvas(spec, comp, lang, imp.page, fonts)
     card = CardBox(comp.size[0], comp.size[1], ps.bleed, SAFE)
     faces = _Faces(c, fonts, card, spec, lang, problems, band=imp.gap == 0 and imp.per_sheet > 1)
     cards = list(cards_of(comp, lang))
-    duplex = ps.duplex != "off" and comp.back is not None
+    duplex = ps.duplex != "off" and comp.back is not None and not fold
     sheets = [cards[i:i + imp.per_sheet] for i in range(0, len(cards), imp.per_sheet)]
     game, component = spec.titles.get(lang, spec.title), _comp_title(spec, comp, lang)
-    flip = ps.duplex if duplex else None
+    flip = "gutterfold" if fold else ps.duplex if duplex else None
     for n, sheet in enumerate(sheets, 1):
-        sides = [("fronts", comp.front, imp.slots(len(sheet)))]
-        if duplex:
-            sides.append(("backs", comp.back, imp.back_slots(ps.duplex, ps.back_offset, len(sheet))))
-        for side, face, used in sides:
-            for row, slot in zip(sheet, used):
-                form = faces.form(face, row)
-                if form:
-                    _place(c, slot, form)
+        fronts = (comp.front, imp.slots(len(sheet)))
+        if fold:         # one page: fronts and their backs, mirrored about the fold line
+            pages = [("fronts_backs", [fronts, (comp.back, imp.back_slots(len(sheet)))])]
+        else:
+            pages = [("fronts", [fronts])]
+            if duplex:
+                pages.append(("backs", [(comp.back, imp.back_slots(ps.duplex, ps.back_offset, len(sheet)))]))
+        for side, placed in pages:
+            used = []
+            for face, slots in placed:
+                for row, slot in zip(sheet, slots):
+                    form = faces.form(face, row)
+                    if form:
+                        _place(c, slot, form)
+                used += slots
+            if fold:
+                _fold_line(c, fonts, imp, lang)
             parts = label_parts(lang, game, component, side, n, len(sheets), flip)
             try:
                 _marks_and_footer(c, fonts, used, imp.page, parts, ps.crop_marks)
@@ -275,6 +295,23 @@ def _render_deck(spec, comp, lang, paper, fonts, problems: _Problems) -> Rendere
             c.showPage()
     c.save()
     return Rendered(buf.getvalue(), len(sheets) * (2 if duplex else 1), len(cards))
+
+
+def _fold_line(c: Canvas, fonts: dict, imp: Gutterfold, lang: str) -> None:
+    """The dashed fold line across the block of cards, broken in its middle by the word "fold"
+    (reading upwards along an upright fold), in the gutter's bare paper."""
+    pen = ReportlabPen(c, fonts)
+    x0, y0, x1, y1 = imp.fold_line()
+    length, word = max(x1 - x0, y1 - y0), ui(lang, "fold")
+    gap = pen.text_width(word, LABEL_MIN) / 2 + 1 * MM        # the line stops 1 mm short of the word
+    with pen.saved():
+        pen.translate((x0 + x1) / 2, (y0 + y1) / 2)
+        pen.rotate(90 if imp.fold == "x" else 0)
+        pen.style(None, INK, MARK_WIDTH)
+        pen.dashed(-length / 2, 0, -gap, 0, FOLD_DASH)
+        pen.dashed(gap, 0, length / 2, 0, FOLD_DASH)
+        pen.style(INK)
+        pen.text(0, -LABEL_MIN * 0.35, word, LABEL_MIN, anchor="middle")
 
 
 def _render_pages(spec, comp, lang, paper, fonts, problems: _Problems) -> Rendered:
