@@ -72,7 +72,7 @@ def project_root() -> Path:
     return Path.cwd()
 
 
-from . import commands  # noqa: E402,F401  (registers the commands)
+from . import commands, check  # noqa: E402,F401  (registers the commands)
 
 
 def main() -> None:
