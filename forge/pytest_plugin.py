@@ -109,4 +109,4 @@ class ExampleItem(pytest.Item):
         return super().repr_failure(excinfo, style)
 
     def reportinfo(self):
-        return self.path, self.example.line - 1, f"example {self.example.id}"
+        return self.path, self.example.line - 1, self.nodeid      # the failure's heading: file::id

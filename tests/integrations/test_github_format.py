@@ -2,6 +2,11 @@
 (named from the repository's root), escaped as the runner reads workflow commands."""
 from __future__ import annotations
 
+import shlex
+
+import yaml
+
+from ..conftest import ROOT
 from .conftest import WRONG_LINE, line_of, run
 
 MESSAGE = "example majority-wrong-winner: winners expected [B], got [A]"
@@ -18,6 +23,17 @@ def test_each_failing_example_is_an_error_at_its_field(publisher):
                 f"title=majority-wrong-winner::{MESSAGE}" for lang in ("en", "fr")]
     assert annotations(result) == expected
     assert "2 fail" in result.stdout and result.stderr == ""
+
+
+def test_the_readme_workflow_runs_forge_check_as_written(publisher):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    workflow = yaml.safe_load(readme.split("### GitHub Actions")[1].split("```yaml\n")[1].split("```")[0])
+    steps = workflow["jobs"]["check"]["steps"]
+    [command] = [step["run"] for step in steps if step.get("run", "").startswith("forge ")]
+    result = run(publisher, "-m", "forge", *shlex.split(command)[1:])
+    assert result.returncode == 1 and len(annotations(result)) == 2
+    assert all(a.startswith("::error file=rules_src/majority/") for a in annotations(result))
+    assert 'name="majority-wrong-winner"' in (publisher / "rules-report.xml").read_text()
 
 
 def test_files_are_named_from_the_repository_root(publisher):
