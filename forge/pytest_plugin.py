@@ -109,4 +109,5 @@ class ExampleItem(pytest.Item):
         return super().repr_failure(excinfo, style)
 
     def reportinfo(self):
-        return self.path, self.example.line - 1, self.nodeid      # the failure's heading: file::id
+        # the failure's heading; not the node id itself, which pytest would rewrite (its dots)
+        return self.path, self.example.line - 1, f"{self.name} in {self.nodeid.split('::')[0]}"

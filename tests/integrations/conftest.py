@@ -68,3 +68,10 @@ def run(repo: Path, *args: str, **env: str) -> subprocess.CompletedProcess:
     environ = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200", "TERM": "dumb", **env}
     return subprocess.run([sys.executable, *args], cwd=repo, env=environ, capture_output=True, text=True,
                           timeout=600)
+
+
+def readme_blocks(heading: str) -> list[str]:
+    """The fenced blocks of the README section ``heading`` (a ``### `` title), in order."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8").split(f"\n### {heading}\n")[1]
+    section = text.split("\n## ")[0].split("\n### ")[0]
+    return [block.split("\n", 1)[1] for block in section.split("```")[1::2]]

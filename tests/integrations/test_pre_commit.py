@@ -15,7 +15,7 @@ import pytest
 import yaml
 
 from ..conftest import ROOT
-from .conftest import WRONG_LINE, git, line_of
+from .conftest import WRONG_LINE, git, line_of, readme_blocks
 
 HOOK = "forge-check"
 
@@ -87,6 +87,8 @@ def test_commits_are_checked_by_the_hook(publisher, forge_repo, tmp_path):
     assert "Failed" in refused.stdout and f"- hook id: {HOOK}" in refused.stdout
     assert (f"rules_src/majority/fr.md:{line}: example majority-wrong-winner: winners expected [B], got [A]"
             in refused.stdout.splitlines()), refused.stdout
+    shown = readme_blocks("pre-commit")[1]                          # the README shows this run
+    assert shown.strip() in refused.stdout, refused.stdout
     git(publisher, "checkout", "--", str(fr))
 
     # only figures.yaml changed: it stands for its folder, so fr.md's wrong example is played

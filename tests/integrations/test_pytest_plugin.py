@@ -7,7 +7,7 @@ from __future__ import annotations
 import tomllib
 
 from ..conftest import ROOT
-from .conftest import WRONG_LINE, line_of, run
+from .conftest import WRONG_LINE, line_of, readme_blocks, run
 
 PLUGIN = ("-p", "forge.pytest_plugin", "-p", "no:cacheprovider")
 NO_AUTOLOAD = {"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"}
@@ -18,7 +18,7 @@ def pytest_run(repo, *args, **env):
 
 
 def test_each_example_is_a_test_named_by_its_id(publisher):
-    result = pytest_run(publisher)
+    result = pytest_run(publisher, COLUMNS="80")
     out = result.stdout
     assert result.returncode == 1, out + result.stderr
     for lang in ("en", "fr"):
@@ -28,6 +28,7 @@ def test_each_example_is_a_test_named_by_its_id(publisher):
         assert (f"rules_src/majority/{lang}.md:{line}: example majority-wrong-winner: winners expected [B], "
                 "got [A]") in out.splitlines()
     assert "2 failed, 2 passed" in out
+    assert readme_blocks("pytest plugin")[1] in out          # the README shows this run's output
     assert "Traceback" not in out and "forge/engine" not in out and ".py:" not in out
 
 
