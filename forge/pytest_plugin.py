@@ -23,12 +23,17 @@ translations, the sanitizer) stays with ``forge check``.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
-from .engine.blocks import check_block
-from .engine.examples import EDITION, Example, check_example, parse_examples
 from .errors import ErrorGroup, ForgeError
+
+if TYPE_CHECKING:
+    from .engine.examples import Example
+
+# forge's engine is imported only where rules are collected: pytest loads this plugin in every
+# run of the environment forge is installed in
 
 SETTINGS = ("auto", "true", "false")
 
@@ -56,7 +61,10 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector):
-    if not (EDITION.match(file_path.name) and file_path.parent.parent.name == "rules_src"):
+    if file_path.suffix != ".md" or file_path.parent.parent.name != "rules_src":
+        return None
+    from .engine.examples import EDITION
+    if not EDITION.match(file_path.name):
         return None
     setting = _setting(parent.config)
     if setting == "true" or (setting == "auto" and file_path.is_relative_to(parent.config.rootpath / "rules_src")):
@@ -77,6 +85,8 @@ class RulesFile(pytest.File):
     """A language edition of a rulebook: its example blocks, checked as data when collected."""
 
     def collect(self):
+        from .engine.blocks import check_block
+        from .engine.examples import parse_examples
         try:
             examples = parse_examples(self.path)
             problems = [p for ex in examples for p in check_block(ex)]
@@ -96,6 +106,7 @@ class ExampleItem(pytest.Item):
         self.example = example
 
     def runtest(self) -> None:
+        from .engine.examples import check_example
         try:
             failures = check_example(self.example)
         except ForgeError as exc:       # a move that is not a move here, a situation that cannot be

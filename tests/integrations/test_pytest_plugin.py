@@ -4,7 +4,7 @@ malformed block is a collection error at its line. Run with ``-p forge.pytest_pl
 installed entry point is tested on its own, from pyproject.toml)."""
 from __future__ import annotations
 
-import tomllib
+import pytest
 
 from ..conftest import ROOT
 from .conftest import WRONG_LINE, line_of, readme_blocks, run
@@ -83,6 +83,7 @@ def test_forges_own_suite_collects_no_rulebook(publisher):
 def test_the_entry_point_is_declared_and_loads_the_plugin(publisher, tmp_path):
     """pyproject.toml declares the pytest11 entry point; a distribution carrying it (as pip
     installs it) makes a plain `pytest` collect the examples, without -p."""
+    tomllib = pytest.importorskip("tomllib", reason="tomllib is Python 3.11+")
     declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["entry-points"]["pytest11"]
     assert declared == {"forge": "forge.pytest_plugin"}
     site = tmp_path / "site"
