@@ -72,7 +72,7 @@ def project_root() -> Path:
     return Path.cwd()
 
 
-from . import commands, export  # noqa: E402,F401  (registers the commands)
+from . import check, commands, export  # noqa: E402,F401  (registers the commands)
 
 
 def main() -> None:

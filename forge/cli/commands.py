@@ -185,47 +185,6 @@ def calibrate(
     out.print(f"wrote {out_dir / name}")
 
 
-@app.command()
-def check(
-    paths: Annotated[Optional[list[Path]], typer.Argument(help="Rules files or folders (default: rules_src/).")] = None,
-    junit: Annotated[Optional[Path], typer.Option("--junit", help="Also write JUnit XML to this file.")] = None,
-    strict: Annotated[bool, typer.Option("--strict", help="Also fail on stale or untranslated sections and on "
-                                         "HTML the sanitizer removes.")] = False,
-) -> None:
-    """Check the rulebooks: every worked example against the rules engine, every checked-value
-    placeholder, which translated sections are stale or missing, and what the sanitizer removes.
-
-    Exit 0 when all hold, 1 when an example fails, an edition lacks one or a placeholder does not
-    resolve (or, with --strict, a section is stale or untranslated, or HTML is removed), 2 on bad input."""
-    from ..engine.examples import junit_xml
-    from ..files import atomic_write
-    from ..rulebook.check import check_rules
-    try:
-        result = check_rules(paths or [project_root() / "rules_src"])
-    except ForgeError as exc:
-        report(exc)
-    examples = result.examples
-    for line in [*examples.failures, *examples.missing, *result.placeholders, *result.unsound]:
-        err.print(str(line), markup=False, highlight=False)
-    for status in result.statuses:
-        err.print(("" if strict else "warning: ") + str(status), markup=False, highlight=False)
-    for w in result.warnings:
-        warning(w)
-    if junit:
-        atomic_write(junit, junit_xml(examples).encode("utf-8"))
-    bad = len({(f.example.path, f.example.id) for f in examples.failures})
-    stale = sum(s.state == "stale" for s in result.statuses)
-    untranslated = len(result.statuses) - stale
-    out.print(f"{len(examples.examples)} examples checked: {len(examples.examples) - bad} hold, {bad} fail"
-              + (f"; {len(examples.missing)} missing from an edition" if examples.missing else "")
-              + (f"; {len(result.placeholders)} placeholders do not resolve" if result.placeholders else "")
-              + (f"; {len(result.unsound)} problems found by simulation" if result.unsound else "")
-              + f"; sections: {stale} stale, {untranslated} untranslated"
-              + (f"; {len(result.warnings)} removed by the sanitizer" if result.warnings else ""))
-    if not result.ok(strict):
-        raise typer.Exit(1)
-
-
 @app.command("mark-translated")
 def mark_translated(
     game: Annotated[str, typer.Argument(help="The game whose rulebook was translated (a folder of rules_src/).")],

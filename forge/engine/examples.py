@@ -258,11 +258,15 @@ class Report:
 
 
 def rules_files(paths: list[Path]) -> list[Path]:
-    """The Markdown files named, or found below the folders named."""
-    out = []
+    """The Markdown files named, or found below the folders named, each once; a YAML file
+    named (a game's figures.yaml or rules.yaml, as pre-commit passes changed files) stands
+    for its folder."""
+    out: dict[Path, None] = {}
     for p in paths:
-        out += sorted(p.rglob("*.md")) if p.is_dir() else [p]
-    return out
+        if p.suffix in (".yaml", ".yml") and p.is_file():
+            p = p.parent
+        out.update(dict.fromkeys(sorted(p.rglob("*.md")) if p.is_dir() else [p]))
+    return list(out)
 
 
 def check_paths(paths: list[Path]) -> Report:

@@ -1,0 +1,70 @@
+"""forge's command ``check``: the rulebooks' worked examples, placeholders, translations and
+sanitizer warnings, reported as text (default) or as GitHub Actions annotations."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from ..errors import ForgeError
+from . import app, err, out, project_root, report, warning
+
+FORMATS = ("text", "github")
+
+
+@app.command()
+def check(
+    paths: Annotated[Optional[list[Path]], typer.Argument(help="Rules files or folders (default: rules_src/); a "
+                                                          "YAML file of a game's rules folder (figures.yaml, "
+                                                          "rules.yaml) stands for that folder.")] = None,
+    junit: Annotated[Optional[Path], typer.Option("--junit", help="Also write JUnit XML to this file.")] = None,
+    strict: Annotated[bool, typer.Option("--strict", help="Also fail on stale or untranslated sections and on "
+                                         "HTML the sanitizer removes.")] = False,
+    fmt: Annotated[str, typer.Option("--format", help="How problems are printed: text (file:line: …) or github "
+                                     "(GitHub Actions annotations, ::error file=…,line=…::…).")] = "text",
+) -> None:
+    """Check the rulebooks: every worked example against the rules engine, every checked-value
+    placeholder, which translated sections are stale or missing, and what the sanitizer removes.
+
+    Exit 0 when all hold, 1 when an example fails, an edition lacks one or a placeholder does not
+    resolve (or, with --strict, a section is stale or untranslated, or HTML is removed), 2 on bad input."""
+    from ..engine.examples import junit_xml
+    from ..errors import Location, OptionError, excerpt
+    from ..files import atomic_write
+    from ..github import check_annotations, error_annotations
+    from ..rulebook.check import check_rules
+    try:
+        if fmt not in FORMATS:
+            raise OptionError(Location("--format"), f"unknown format {excerpt(fmt)} (expected one of: "
+                              f"{', '.join(FORMATS)})")
+        result = check_rules(paths or [project_root() / "rules_src"])
+    except ForgeError as exc:
+        if fmt == "github":
+            for line in error_annotations(exc):
+                print(line)
+        report(exc)
+    examples = result.examples
+    if fmt == "github":
+        for line in check_annotations(result, strict):
+            print(line)
+    else:
+        for line in [*examples.failures, *examples.missing, *result.placeholders, *result.unsound]:
+            err.print(str(line), markup=False, highlight=False)
+        for status in result.statuses:
+            err.print(("" if strict else "warning: ") + str(status), markup=False, highlight=False)
+        for w in result.warnings:
+            warning(w)
+    if junit:
+        atomic_write(junit, junit_xml(examples).encode("utf-8"))
+    bad = len({(f.example.path, f.example.id) for f in examples.failures})
+    stale = sum(s.state == "stale" for s in result.statuses)
+    untranslated = len(result.statuses) - stale
+    out.print(f"{len(examples.examples)} examples checked: {len(examples.examples) - bad} hold, {bad} fail"
+              + (f"; {len(examples.missing)} missing from an edition" if examples.missing else "")
+              + (f"; {len(result.placeholders)} placeholders do not resolve" if result.placeholders else "")
+              + (f"; {len(result.unsound)} problems found by simulation" if result.unsound else "")
+              + f"; sections: {stale} stale, {untranslated} untranslated"
+              + (f"; {len(result.warnings)} removed by the sanitizer" if result.warnings else ""))
+    if not result.ok(strict):
+        raise typer.Exit(1)
