@@ -21,7 +21,7 @@ from .pages import check_placeholders
 from .render import render_section
 from .source import EDITION_FILE, Edition
 from .staleness import Status, compare, editions_of, source_of, unexcused
-from .ui import load_ui, templates_dir
+from .ui import load_ui
 
 __all__ = ["RulesReport", "check_rules"]
 
@@ -41,8 +41,8 @@ class RulesReport:
 def _check_words(folder: Path, ed: Edition, examples: dict) -> None:
     """The words the pages of ``ed`` need: its page words (templates/i18n) and, for every
     example, a figure text for each given, move and expected field (figures.yaml)."""
-    templates = templates_dir(folder.parent.parent)
-    if not templates.is_dir():                  # a project without templates builds no pages
+    templates = folder.parent.parent / "templates"
+    if not templates.is_dir():      # a project without its own templates: the words are checked when it builds
         return
     ui, words = load_ui(templates, ed.lang), load_words(folder, ed.lang)
     gather(examples.values(), lambda ex: build_figure(ex, words, ui, CardArt(None, ed.lang)))
