@@ -106,6 +106,9 @@ def card_params(lay) -> dict:
                         else sample[prm.kind])
     params.update({"gender": "m", "trait": "ears", "trait1": "ears", "trait2": "nose", "trait3": "lips"})
     params["entries"] = [{"value": "1", "title": "One", "count": "× 1", "row_colour": "#888888", "emblem": ""}]
+    if lay.parts:                  # a declared layout (forge/kit/layouts): its parts, resolved as for a card
+        from forge.cardspec.parts import resolve_parts
+        params["parts"] = resolve_parts(lay.parts, dict(params), {}, None, None)
     return params
 
 
