@@ -39,10 +39,11 @@ def _apply(m, x, y):
     return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
 
 
-def _walk(page, reader):
-    """Yield (operands, operator, current transformation matrix) for the page's content."""
+def _walk(page, reader, content=None):
+    """Yield (operands, operator, current transformation matrix) for the page's content (or for
+    ``content``, e.g. a form XObject drawn on it)."""
     ctm, stack = [1, 0, 0, 1, 0, 0], []
-    for operands, op in ContentStream(page.get_contents(), reader).operations:
+    for operands, op in ContentStream(page.get_contents() if content is None else content, reader).operations:
         if op == b"q":
             stack.append(ctm)
         elif op == b"Q":

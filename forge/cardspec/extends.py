@@ -12,7 +12,7 @@ from ..inputs import is_file, resolve_inside
 from .checks import Problems
 from .yamlload import LocDict, blank, load_yaml
 
-__all__ = ["load_with_extends", "component_extends", "merge"]
+__all__ = ["load_with_extends", "component_extends", "by_name", "merge"]
 
 
 def merge(base: LocDict, over: LocDict) -> LocDict:
@@ -71,19 +71,28 @@ def load_with_extends(path: Path, root: Path, pb: Problems, chain: tuple[Path, .
     return merge(base, raw) if base is not None else raw
 
 
-def component_extends(name: str, comps: LocDict, pb: Problems, chain: tuple[str, ...] = ()) -> LocDict:
-    """Component ``name`` merged over the components it extends."""
-    comp = comps[name]
-    parent = comp.get("extends")
+def by_name(name: str, pool: dict, pb: Problems, what: str, hint: str, merge_fn=merge,
+            chain: tuple[str, ...] = ()) -> LocDict | None:
+    """``pool[name]`` merged (``merge_fn``) over the entries of ``pool`` it ``extends``, by name: a
+    component over a component, a declared layout over a layout. None, and the problem recorded,
+    when it names an unknown entry or makes a cycle."""
+    d = pool[name]
+    parent = d.get("extends")
     if parent is None:
-        return comp
-    if not isinstance(parent, str) or parent not in comps or not isinstance(comps[parent], LocDict):
-        pb.add(comp.at("extends"), f"'extends' names an unknown component (expected one of: "
-               f"{', '.join(k for k in comps if k != name)}; got {describe(parent)})",
-               hint="a component extends another component of the same spec, by name")
-        return comp
+        return d
+    if not isinstance(parent, str) or parent not in pool or not isinstance(pool[parent], LocDict):
+        pb.add(d.at("extends"), f"'extends' names an unknown {what} (expected one of: "
+               f"{', '.join(k for k in pool if k != name)}; got {describe(parent)})", hint=hint)
+        return None
     if parent in chain or parent == name:
-        pb.add(comp.at("extends"), f"'extends' makes a cycle ({' → '.join((*chain, name, parent))})",
-               hint="a component may not extend itself, directly or through others")
-        return comp
-    return merge(component_extends(parent, comps, pb, (*chain, name)), comp)
+        pb.add(d.at("extends"), f"'extends' makes a cycle ({' → '.join((*chain, name, parent))})",
+               hint=f"a {what} may not extend itself, directly or through others")
+        return None
+    base = by_name(parent, pool, pb, what, hint, merge_fn, (*chain, name))
+    return None if base is None else merge_fn(base, d)
+
+
+def component_extends(name: str, comps: LocDict, pb: Problems) -> LocDict:
+    """Component ``name`` merged over the components it extends (as written when that fails)."""
+    merged = by_name(name, comps, pb, "component", "a component extends another component of the same spec, by name")
+    return comps[name] if merged is None else merged

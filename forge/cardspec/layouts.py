@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ..errors import Location, describe, excerpt
 from .checks import Problems, check_keys, close_match
-from .extends import merge
+from .extends import by_name, merge
 from .lengths import parse_measure
 from .model import parse_length
 from .yamlload import LocDict
@@ -57,7 +57,7 @@ def read_layouts(raw: object, where: Location, pb: Problems, known: dict[str, Lo
     out = {}
     for name in raw:
         with pb.collecting():
-            merged = _extended(name, pool, pb, ())
+            merged = _extended(name, pool, pb)
             if merged is not None:
                 lay = build_layout(name, merged, pb)
                 if lay is not None:
@@ -76,25 +76,13 @@ class _Pool(dict):
         return self.spec.at(name) if name in self.spec else self.spec.at()
 
 
-def _extended(name: str, pool: dict, pb: Problems, chain: tuple[str, ...]) -> LocDict | None:
-    d = pool[name]
-    if not isinstance(d, LocDict):
-        pb.add(pool.where(name), f"layout '{name}' has the wrong type (expected a mapping with parts, got {describe(d)})")
+def _extended(name: str, pool: dict, pb: Problems) -> LocDict | None:
+    if not isinstance(pool[name], LocDict):
+        pb.add(pool.where(name), f"layout '{name}' has the wrong type (expected a mapping with parts, got "
+               f"{describe(pool[name])})")
         return None
-    parent = d.get("extends")
-    if parent is None:
-        return d
-    if not isinstance(parent, str) or parent not in pool:
-        pb.add(d.at("extends"), f"'extends' names an unknown layout (expected one of: "
-               f"{', '.join(k for k in pool if k != name)}; got {describe(parent)})",
-               hint="a declared layout extends another declared layout, by name")
-        return None
-    if parent in chain or parent == name:
-        pb.add(d.at("extends"), f"'extends' makes a cycle ({' → '.join((*chain, name, parent))})",
-               hint="a layout may not extend itself, directly or through others")
-        return None
-    base = _extended(parent, pool, pb, (*chain, name))
-    return None if base is None else _merge_layout(base, d)
+    return by_name(name, pool, pb, "layout", "a declared layout extends another declared layout (of the spec, "
+                   "or one of forge's), by name", _merge_layout)
 
 
 def _merge_layout(base: LocDict, over: LocDict) -> LocDict:

@@ -12,10 +12,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 from pypdf import PdfReader
-from pypdf.generic import ContentStream
 
 from ..conftest import run_forge
-from ..pdftools import _mul, placements
+from ..pdftools import _walk, placements
 
 MM = 72 / 25.4
 W, H, BLEED, SAFE = 60.0, 90.0, 3.0, 3.0          # the test card, mm
@@ -76,15 +75,8 @@ def image_draws(pdf: Path) -> list[tuple[tuple[float, ...], tuple[int, int]]]:
         if form.get("/Subtype") != "/Form":
             continue
         images = form["/Resources"]["/XObject"] if "/XObject" in form.get("/Resources", {}) else {}
-        ctm, stack = [1, 0, 0, 1, 0, 0], []
-        for operands, op in ContentStream(form, reader).operations:
-            if op == b"q":
-                stack.append(ctm)
-            elif op == b"Q":
-                ctm = stack.pop()
-            elif op == b"cm":
-                ctm = _mul([float(v) for v in operands], ctm)
-            elif op == b"Do" and images[operands[0]].get_object()["/Subtype"] == "/Image":
+        for operands, op, ctm in _walk(page, reader, form):
+            if op == b"Do" and images[operands[0]].get_object()["/Subtype"] == "/Image":
                 img = images[operands[0]].get_object()
                 x, y, w, h = ctm[4], ctm[5], ctm[0], ctm[3]
                 out.append(((x / MM, y / MM, w / MM, h / MM), (int(img["/Width"]), int(img["/Height"]))))
