@@ -64,8 +64,10 @@ def publisher(tmp_path) -> Path:
 
 
 def run(repo: Path, *args: str, **env: str) -> subprocess.CompletedProcess:
-    """``python ARGS`` in ``repo``, forge importable from this checkout."""
-    environ = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200", "TERM": "dumb", **env}
+    """``python ARGS`` in ``repo``, forge importable from this checkout, as on a developer's machine
+    (pytest prints its short summary in full when ``CI`` or ``BUILD_NUMBER`` is set)."""
+    local = {k: v for k, v in os.environ.items() if k not in ("CI", "BUILD_NUMBER", "PYTEST_ADDOPTS")}
+    environ = {**local, "PYTHONPATH": str(ROOT), "COLUMNS": "200", "TERM": "dumb", **env}
     return subprocess.run([sys.executable, *args], cwd=repo, env=environ, capture_output=True, text=True,
                           timeout=600)
 
