@@ -10,6 +10,7 @@ the words come from ``rules_src/<game>/figures.yaml``, one mapping per language:
       expect:  {trick_won_by: "{value} wins the trick."}        # one sentence per checked field
       values:  {score: Score}                                   # words for data values
       cards:   {J: B}                  # card notation: how the page writes a rank of the examples
+                                       # (or a colour letter and a symbol: {G: V, skip: passe})
 
 A text is a string with ``{who}`` / ``{value}`` / ``{n}`` slots, or a mapping chosen by
 the value: ``{"true": …, "false": …, empty: …, one: …, many: …, other: …}``; ``one`` is a
@@ -35,6 +36,7 @@ __all__ = ["FigureWords", "Figure", "build_figure", "load_words", "Speaker"]
 
 SECTIONS = ("given", "moves", "expect", "values", "cards")
 SUITS = "♠♥♦♣"
+_SYMBOL = re.compile(r"\d+|\+\d+")      # the symbol after a colour letter that needs no word: 7, +2
 _VOWEL = re.compile(r"[AEIOUYÉÈÊÀÂÎÔÛaeiouyéèêàâîôû]")
 
 
@@ -75,10 +77,21 @@ def _number(value) -> str:
 
 def notation(cards: dict, text: str) -> str:
     """``text`` in the page's card notation: each rank that ``cards`` names rewritten ("8 12 J"
-    → "8 12 B", "Q♦" → "D♦"); other words are left as they are."""
+    → "8 12 B", "Q♦" → "D♦"), and a card written as a colour letter and a symbol rewritten
+    part by part when ``cards`` names the letter or the symbol ("G7" → "V7", "Yskip" → "Jpasse"
+    with ``{G: V, Y: J, skip: passe}``); other words ("Gaston") are left as they are."""
+    def part(t: str) -> str:
+        return str(cards.get(t, t))
+
     def one(token: str) -> str:
-        rank, suit = (token[:-1], token[-1]) if len(token) > 1 and token[-1] in SUITS else (token, "")
-        return str(cards.get(rank, rank)) + suit
+        if token in cards:
+            return part(token)
+        if len(token) > 1 and token[-1] in SUITS:
+            return part(token[:-1]) + token[-1]
+        head, rest = token[:1], token[1:]
+        if rest and (head in cards or rest in cards) and (rest in cards or _SYMBOL.fullmatch(rest)):
+            return part(head) + part(rest)
+        return token
     return " ".join(one(t) for t in text.split(" ")) if cards else text
 
 

@@ -9,6 +9,7 @@ from html import unescape
 import pytest
 
 from forge.engine.examples import parse_examples
+from forge.rulebook.figures import notation
 
 from ..conftest import ROOT
 from .conftest import PAGES
@@ -93,6 +94,37 @@ def test_gjdlv_court_cards_follow_the_page_language(site, lang, faces):
     said = " ".join(shown(f) for f in figures(site, "gjdlv", lang).values())
     assert not re.search(rf"(?<!\w)[{other}][♠♥♦♣]", said)
     assert {m for m in re.findall(rf"(?<!\w)([{faces}])[♠♥♦♣]", said)} == set(faces)
+
+
+#: Le Chat vert's notation per page: the examples' sources write Y(ellow) and G(reen), skip, rev, W
+CHATVERT = {"fr": {"Y": "J", "G": "V", "skip": "passe", "rev": "sens", "W": "C"}, "en": {}}
+
+
+def test_card_notation_rewrites_cards_never_names():
+    fr = {"Y": "J", "G": "V", "skip": "passe", "J": "B", "Q": "D"}
+    assert notation(fr, "Gaston G7 Yskip G+2 B+2 Gskipper Y J Q♦ J12 10") == \
+        "Gaston V7 Jpasse V+2 B+2 Gskipper J B D♦ B12 10"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_chatvert_cards_follow_the_page_language(site, lang):
+    def page(card: str) -> str:
+        words = CHATVERT[lang]
+        if card in words:
+            return words[card]
+        return words.get(card[0], card[0]) + words.get(card[1:], card[1:]) if card != "+4" else card
+    said = " ".join(shown(f) for f in figures(site, "chatvert", lang).values())
+    if lang == "fr":                          # none of the sources' English letters or words is left
+        assert not re.search(r"(?<![\w+])([YG](\d|\+2|skip|rev)|[RB](skip|rev)|W)(?![\w+])", said), said
+    written = [card for d in examples("chatvert", lang).values() for hands in [d["given"].get("hands", {})]
+               for hand in hands.values() for card in hand.split()]
+    assert {c[0] for c in written} >= set("YRBG") and any("skip" in c for c in written)
+    alts = {img.get("alt") for f in figures(site, "chatvert", lang).values() for img in find_all(f, "img")}
+    assert {page(c) for c in written} <= alts          # every card of a hand, drawn with its page's name
+    for ex_id, d in examples("chatvert", lang).items():      # and the hands the outcome says, in words
+        for who, hand in (d["expect"].get("hands") or {}).items():
+            outcome = " ".join(text_of(li) for li in lines(figures(site, "chatvert", lang)[ex_id], "outcome"))
+            assert " ".join(page(c) for c in hand.split()) in outcome, (ex_id, outcome)
 
 
 #: how each language says that one winner / several winners carry it
