@@ -229,7 +229,8 @@ def render_rulebooks(root: Path, specs: dict[str, GameSpec], jobs: list[Job], ou
     if css:
         outputs.append(css)
     if index and books.templates.is_dir():          # a project without templates builds its PDFs only
-        outputs += books.index(books.games() if names else games, out, downloads, calibration=calibration)
+        outputs += books.index(books.games() if names else games, out, downloads, calibration=calibration,
+                               booklet=BOOKLET if chromium else None)
     return outputs
 
 

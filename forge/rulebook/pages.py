@@ -48,6 +48,8 @@ __all__ = ["Output", "Rulebooks", "check_placeholders", "load_rules", "index_nam
 
 #: the language of build/index.html and of the pages' x-default (others: index.<lang>.html)
 DEFAULT_LANG = "en"
+#: stands for the booklet's title among an edition's files (named in the page's language)
+BOOKLET_TITLE = ("booklet",)
 #: an id a stylesheet selector may name as it is (headings' and figures' ids are of this form)
 CSS_ID = re.compile(r"^[a-z][a-z0-9-]*$")
 
@@ -236,12 +238,16 @@ class Rulebooks:
         return sorted(found)
 
     def index(self, games: list[GameRules], out: Path, downloads: dict[tuple[str, str], list],
-              calibration: list[tuple[str, str]] = ()) -> list[Output]:
+              calibration: list[tuple[str, str]] = (), booklet: str | None = None) -> list[Output]:
         """One index page per language (:func:`index_name`): every game with a rulebook or a kit,
         its authors, and per edition (the page's language first, then the others in code
-        order) its rulebook and its print files (see :meth:`page`); the calibration sheets."""
+        order) its rulebook, its booklet (``booklet``: the file name, when this build prints
+        them) and its print files (see :meth:`page`); the calibration sheets."""
         langs = self.index_langs()
         href = (lambda l: f"{self.site_url}{index_name(l, langs)}") if self.site_url else (lambda l: index_name(l, langs))
+        if booklet:                              # each rulebook's booklet, first among its files
+            downloads = {**downloads, **{(r.game, l): [(BOOKLET_TITLE, [("A4", booklet)])] + downloads.get((r.game, l), [])
+                                         for r in games for l in r.editions}}
         return [Output(out / index_name(lang, langs), self._index_page(games, downloads, lang, langs, calibration, [
             {"lang": l, "name": language_name(self.templates, l), "href": href(l), "current": l == lang} for l in langs],
             href(_default(langs))).encode("utf-8"), pages=1) for lang in langs]
@@ -274,5 +280,7 @@ class Rulebooks:
 
 
 def _worded(downloads: list, ui: dict) -> list:
-    """A kit's files with the one file to print (title None) named in the page's language."""
-    return [(ui["print_all"] if title is None else title, files) for title, files in downloads]
+    """A kit's files with the one file to print (title None) and the booklet named in the
+    page's language."""
+    named = {None: ui["print_all"], BOOKLET_TITLE: ui["booklet"]}
+    return [(named.get(title, title), files) for title, files in downloads]

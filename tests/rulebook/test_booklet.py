@@ -26,10 +26,17 @@ A4 = (595.3, 841.9)
 
 @pytest.fixture(scope="session")
 def booklets(tmp_path_factory, chromium) -> Path:  # noqa: F811
-    out = tmp_path_factory.mktemp("booklets")
-    result = run_forge("build", *GAMES, "--booklet", "--out", str(out), cwd=ROOT)
+    """A project of the two games, built whole (its index too) with their booklets."""
+    project = tmp_path_factory.mktemp("booklets")
+    shutil.copytree(ROOT / "templates", project / "templates")
+    (project / "cardspecs").mkdir()
+    for game in GAMES:
+        shutil.copy(ROOT / "cardspecs" / f"{game}.yaml", project / "cardspecs")
+        shutil.copytree(ROOT / "cardspecs" / game, project / "cardspecs" / game)
+        shutil.copytree(ROOT / "rules_src" / game, project / "rules_src" / game)
+    result = run_forge("build", "--booklet", "--out", "out", cwd=project)
     assert result.returncode == 0, result.stderr
-    return out
+    return project / "out"
 
 
 @pytest.fixture(scope="session")
@@ -43,6 +50,10 @@ def test_the_booklets_of_the_games_built_are_written_and_linked(booklets):
     for g, l in BOOKLETS:
         links = [a.get("href") for a in find_all(parse(booklets / g / l / "rules.html"), "a")]
         assert links.count("rules-a4.pdf") == 1
+    for index in ("index.html", "index.fr.html"):            # and the index, each edition's
+        links = [a.get("href") for a in find_all(parse(booklets / index), "a")]
+        assert sorted(h for h in links if h.endswith("rules-a4.pdf")) == \
+            sorted(f"{g}/{l}/rules-a4.pdf" for g, l in BOOKLETS), index
 
 
 @pytest.mark.parametrize("game,lang", BOOKLETS)
