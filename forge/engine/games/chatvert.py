@@ -30,7 +30,7 @@ from . import _chatvert_cards as cards
 from ._chatvert_cards import (COLOURED, PLUS2, PLUS4, REV, SKIP, WILD, Draw, PassToken, Play, Same, Take, Wait,
                               card_name)
 from ._chatvert_effects import Effects
-from ._chatvert_rules import CARD_NAME, COLOURS, Rulebook, matches, read_rules
+from ._chatvert_rules import CARD_NAME, COLOURS, Rulebook, read_rules
 
 __all__ = ["ChatVert", "ChatVertState", "rulebook", "POLICIES", "RULES_FILE"]
 
@@ -260,67 +260,6 @@ class ChatVertState(Effects, State):
             self._judge(seat, move.says, due)
         if self.sizes[seat] == 0 and kind is not Wait:
             self.game_winners = [seat]
-
-    def _play(self, seat: int, move, due: dict) -> None:
-        n, d = len(self.players), self.direction
-        played = move.cards
-        first, k = played[0], len(played)
-        beneath = self.pile[-1]
-        hand = self.hands[seat]
-        for c in played:
-            if hand[c] == 1:
-                del hand[c]
-            else:
-                hand[c] -= 1
-        self.inhand[first] -= k
-        self.sizes[seat] -= k
-        self.pile.extend(played)
-        self.dry = 0
-        targeted = self.stack and seat == self.turn
-        if targeted:
-            self._targeted(seat, due)
-        for r in self.on_play:
-            if matches(r.pattern, first, beneath):
-                self._fire(r, seat, due, first)
-        self.turned_up = False
-        self.declined.clear()
-        self.last_player = seat
-        sym = first % 13 if first < COLOURED else first
-        if targeted and sym in (REV, SKIP) and self.pass_card:      # a transfer: the colour stays
-            rid, _, phrase = self.pass_card
-            due[phrase] = rid
-            self.triggered[rid] += 1
-            self.turn = (seat + d) % n
-        else:
-            self.colour = move.colour if first >= COLOURED else first // 13
-            if sym == PLUS2 or sym == PLUS4:
-                if targeted and self.mixed and self.stack_kind != ("plus2" if sym == PLUS2 else "plus4"):
-                    self.triggered[self.mixed] += 1
-                self.stack += 2 * k if sym == PLUS2 else 4
-                self.stack_kind = "plus2" if sym == PLUS2 else "plus4"
-                self.turn = (seat + d) % n
-            elif sym == SKIP:
-                if k == 2:
-                    self.rule("chatvert.pair-of-skips")
-                self.turn = (seat + d * (1 + k)) % n
-            elif sym == REV:
-                self.direction = -d
-                self.turn = (seat - d) % n
-            else:
-                self.turn = (seat + d) % n
-        left = self.sizes[seat]
-        if left == 0:
-            if first >= COLOURED:
-                self._penalise(seat, "major-last")
-            for r in self.on_last:
-                self._fire(r, seat, due, first)
-        elif left == 1:
-            phrase, rid = self.last_phrase
-            due[phrase] = rid
-            if rid != "chat-vert":
-                self.triggered[rid] += 1
-            for r in self.on_one:
-                self._fire(r, seat, due, first)
 
     def scores(self) -> list[int]:
         return [-k for k in self.sizes]
