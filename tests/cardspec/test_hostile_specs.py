@@ -152,6 +152,17 @@ def test_one_line_flow_mapping_reports_each_problem(project):
     assert len(located) == 3, result.stderr
 
 
+def test_bad_ink_saver_and_colour_values_are_located_with_what_is_expected(project):
+    _edit(project / SPEC, "    card: poker\n", "    card: poker\n    print:\n      ink_saver: maybe\n      colour: cmky\n")
+    result = run_forge("build", "dalmuti", "--out", str(project / "build"), cwd=project)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert not (project / "build").exists()
+    lines = result.stderr.splitlines()
+    for key, expected in (("ink_saver: maybe", "true or false"), ("colour: cmky", "rgb or cmyk")):
+        at = f"{SPEC}:{_line_of(project / SPEC, key)}: "
+        assert any(l.startswith(at) and expected in l for l in lines), (key, result.stderr)
+
+
 def test_a_bad_csv_header_is_reported_once_at_line_1(project):
     text = (project / DECK).read_text()
     (project / DECK).write_text(text.replace("value,name,", "value,card name,", 1))
