@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
@@ -26,12 +27,32 @@ def tree_digest(folder: Path) -> dict[str, str]:
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+def shared(tmp_path_factory, name: str, make: Callable[[Path], None]) -> Path:
+    """A folder ``make`` fills once per test run: under pytest-xdist the first worker to ask
+    makes it and the others wait for it (a lock beside the workers' own temp folders), so a
+    session's build is not made once per worker. Tests only read it."""
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        folder = tmp_path_factory.mktemp(name)
+        make(folder)
+        return folder
+    from filelock import FileLock
+    root = tmp_path_factory.getbasetemp().parent          # shared by the run's workers
+    folder, done = root / name, root / f"{name}.done"
+    with FileLock(str(root / f"{name}.lock")):
+        if not done.exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir()
+            make(folder)
+            done.touch()
+    return folder
+
+
 def build_game(tmp_path_factory, game: str) -> Path:
     """``game``'s kit built by the real command into a fresh folder (both languages, both papers)."""
-    out = tmp_path_factory.mktemp(game)
-    result = run_forge("build", game, "--out", str(out))
-    assert result.returncode == 0, result.stderr
-    return out
+    def make(out: Path) -> None:
+        result = run_forge("build", game, "--out", str(out))
+        assert result.returncode == 0, result.stderr
+    return shared(tmp_path_factory, f"kit-{game}", make)
 
 
 @pytest.fixture(scope="session")

@@ -75,7 +75,7 @@ def test_forge_examples_false_turns_it_off_and_true_reaches_nested_rules(publish
 
 def test_forges_own_suite_collects_no_rulebook(publisher):
     """forge's own rules_src/ sits at its rootdir, but testpaths = tests keeps its run as it was."""
-    result = run(ROOT, "-m", "pytest", *PLUGIN, "--collect-only", "-q", **NO_AUTOLOAD)
+    result = run(ROOT, "-m", "pytest", *PLUGIN, "-o", "addopts=", "--collect-only", "-q", **NO_AUTOLOAD)  # no xdist
     ids = [t for t in result.stdout.splitlines() if "::" in t]
     assert len(ids) > 500 and not [t for t in ids if not t.startswith("tests/")]
 

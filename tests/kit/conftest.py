@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from ..conftest import ROOT, build_game, run_forge
+from ..conftest import ROOT, build_game, run_forge, shared
 
 
 @pytest.fixture(scope="session")
@@ -31,11 +31,11 @@ def chatvert_build(tmp_path_factory) -> Path:
 def gjdlv_build(tmp_path_factory) -> Path:
     """The Grand Jeu de la Vie kit built once by the real command, in a scratch project holding
     cardspecs/ and the rules data (no rulebook, which has its own tests)."""
-    project = tmp_path_factory.mktemp("gjdlv-project")
-    shutil.copytree(ROOT / "cardspecs", project / "cardspecs")
-    shutil.copytree(ROOT / "rules_src", project / "rules_src", ignore=shutil.ignore_patterns("*.md", "figures.yaml"))
-    out = project / "build"
-    result = run_forge("build", "gjdlv", "--out", str(out), cwd=project)
-    assert result.returncode == 0, result.stderr
-    assert "warning" not in (result.stdout + result.stderr).lower(), result.stdout + result.stderr
-    return out
+    def make(project: Path) -> None:
+        shutil.copytree(ROOT / "cardspecs", project / "cardspecs")
+        shutil.copytree(ROOT / "rules_src", project / "rules_src",
+                        ignore=shutil.ignore_patterns("*.md", "figures.yaml"))
+        result = run_forge("build", "gjdlv", "--out", "build", cwd=project)
+        assert result.returncode == 0, result.stderr
+        assert "warning" not in (result.stdout + result.stderr).lower(), result.stdout + result.stderr
+    return shared(tmp_path_factory, "gjdlv-project", make) / "build"

@@ -6,16 +6,16 @@ from pathlib import Path
 
 import pytest
 
-from ..conftest import ROOT, run_forge, tree_digest
+from ..conftest import ROOT, run_forge, shared, tree_digest
 
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Path:
     """A full build (every game, both languages) by the real command."""
-    out = tmp_path_factory.mktemp("site")
-    result = run_forge("build", "--out", str(out))
-    assert result.returncode == 0, result.stderr
-    return out
+    def make(out: Path) -> None:
+        result = run_forge("build", "--out", str(out))
+        assert result.returncode == 0, result.stderr
+    return shared(tmp_path_factory, "site", make)
 
 
 @pytest.fixture
