@@ -79,6 +79,9 @@ def typed(d: LocDict, key: str, pb: Problems, expected: str, check: Callable[[An
     value = d[key]
     try:
         return check(value)
+    except UnknownChoice as exc:
+        pb.add(d.at(key), f"unknown {key} {excerpt(value)} (expected {expected})",
+               hint=close_match(value, exc.choices) or f"write one of: {', '.join(exc.choices)}")
     except TypeError:
         pb.add(d.at(key), f"'{key}' has the wrong type (expected {expected}, got {describe(value)})")
     except ValueError as exc:
@@ -101,10 +104,21 @@ def is_(types, extra: Callable[[Any], bool] = lambda v: True):
     return check
 
 
+class UnknownChoice(Exception):
+    """A text where one of a few words is expected, but none of them (``typed`` says which are)."""
+
+    def __init__(self, choices):
+        super().__init__()
+        self.choices = list(choices)
+
+
 def enum(choices):
+    """A checker: one of ``choices`` (another text is an unknown choice, anything else the wrong type)."""
     def check(v):
-        if not isinstance(v, str) or v not in choices:
+        if not isinstance(v, str):
             raise TypeError
+        if v not in choices:
+            raise UnknownChoice(choices)
         return v
     return check
 

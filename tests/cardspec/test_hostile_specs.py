@@ -158,9 +158,11 @@ def test_bad_ink_saver_and_colour_values_are_located_with_what_is_expected(proje
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert not (project / "build").exists()
     lines = result.stderr.splitlines()
-    for key, expected in (("ink_saver: maybe", "true or false"), ("colour: cmky", "rgb or cmyk")):
+    for key, expected in (("ink_saver: maybe", "'ink_saver' has the wrong type (expected true or false"),
+                          ("colour: cmky", "unknown colour 'cmky' (expected rgb or cmyk)")):
         at = f"{SPEC}:{_line_of(project / SPEC, key)}: "
         assert any(l.startswith(at) and expected in l for l in lines), (key, result.stderr)
+    assert lines[lines.index(next(l for l in lines if "'cmky'" in l)) + 1] == "  hint: did you mean 'cmyk'?"
 
 
 def test_a_bad_csv_header_is_reported_once_at_line_1(project):
