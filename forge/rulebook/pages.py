@@ -159,7 +159,7 @@ class Rulebooks:
         ed = rules.editions[lang]
         source = source_of(ed, rules.editions) or ed
         ui = load_ui(self.templates, lang)
-        downloads = ([(ui["booklet"], [("A4", booklet)])] if booklet else []) + _worded(downloads, ui)
+        downloads = _worded(([(BOOKLET_TITLE, [("A4", booklet)])] if booklet else []) + downloads, ui)
         if calibration:
             downloads.append((ui["calibration"], [(paper, f"../../{path}") for paper, path in calibration]))
         words = load_words(rules.folder, lang)
