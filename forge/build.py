@@ -14,6 +14,7 @@ from .errors import ErrorGroup, InputError, Location, OptionError, SpecError, ex
 from .publish import OutputFolder, Published
 from .cardspec.loader import find_specs, load_spec
 from .cardspec.model import PAPERS, Component, GameSpec
+from .engine.registry import kit_problems
 
 __all__ = ["Job", "Options", "Written", "inked", "listing", "load_games", "old_names", "output_name", "own_page",
            "plan", "render_jobs", "render_print_all", "render_rulebooks", "run", "spec_warnings", "write_all"]
@@ -75,6 +76,9 @@ def load_games(root: Path, names: Iterable[str] = ()) -> dict[str, GameSpec]:
             raise ErrorGroup([SpecError(Location(spec.path, 1), f"game id '{spec.game}' is also the id of "
                                         f"{games[spec.game].path}", hint="give each spec its own 'game:'")])
         games[spec.game] = spec
+    problems = [e for spec in games.values() for e in kit_problems(spec)]
+    if problems:
+        raise ErrorGroup(problems)
     return games
 
 

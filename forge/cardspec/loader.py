@@ -1,15 +1,16 @@
 """Load and validate card specs (``cardspecs/<game>.yaml``).
 
-The language is documented in ``docs/cardspec.md``. Loading works in four passes:
+The language is documented in ``docs/cardspec.md``. Loading works in three passes:
 
 1. parse the YAML keeping lines (:mod:`.yamlload`: bounded, UTF-8 only), follow ``extends:``
    (files inside the project, then components) with cycle detection and merge;
 2. check every key and value against the schema below and forge's limits, collecting *all*
    problems;
 3. resolve every template of every card in every language once (:mod:`.resolve`), so a
-   missing string key or field fails at load time, not half way through a PDF;
-4. ask the game's rules engine, if forge has one, whether the printed kit gives it what it
-   plays with (a Dalmuti deck cut to its header line is refused here, at its line).
+   missing string key or field fails at load time, not half way through a PDF.
+
+Whether the printed kit gives a game's rules engine what it plays with is asked by the
+build (:func:`forge.build.load_games`), which stands above both.
 
 Any problem raises :class:`~forge.errors.ErrorGroup` holding one located error each.
 """
@@ -112,8 +113,6 @@ def load_spec(path: Path, root: Path | None = None) -> GameSpec:
     check_templates(spec, pb)          # also after other problems: a run reports them all
     pb.raise_if_any()
     spec.warnings = list(pb.warnings)
-    _check_engine_kit(spec, pb)
-    pb.raise_if_any()
     return spec
 
 
@@ -261,15 +260,3 @@ def _face(comp: LocDict, key: str, kind: str, pb: Problems, layouts: dict) -> Fa
         if p.required and pname not in params:
             pb.add(d.at(), f"layout '{name}' needs '{pname}' ({p.help or p.kind})")
     return Face(name, params, d.at(), {k: d.at(k) for k in params}, lay)
-
-
-def _check_engine_kit(spec: GameSpec, pb: Problems) -> None:
-    """The game's rules engine (if forge has one) checks what it needs of the printed kit."""
-    from ..engine.core import get_game
-    try:
-        game = get_game(spec.game)
-    except KeyError:
-        return
-    for error in game.check_kit(spec):
-        pb.error(error)
-
