@@ -22,7 +22,8 @@ import time
 import venv
 from pathlib import Path
 
-from forge.engine.core import get_game, playout
+from forge.engine import playout
+from forge.engine.registry import get_game
 from forge.engine.simulate import policies_of
 
 HERE = Path(__file__).resolve().parent
@@ -61,7 +62,7 @@ print(json.dumps({"version": rlcard.__version__, "steps_s": steps / env_dt, "gam
 def forge_speed(name: str, players: int, seconds: float, policy: str, options: dict | None = None) -> tuple[float, float]:
     """Steps and games per second of ``name``'s playouts, every seat playing ``policy``."""
     game = get_game(name)
-    policy = policies_of(name)[policy]
+    policy = policies_of(get_game(name))[policy]
     names = [f"P{i}" for i in range(players)]
     options = options or {}
     game.new_state(names, options, random.Random(0))     # reads the printed deck before timing

@@ -15,7 +15,8 @@ import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
-from forge.engine.core import get_game, playout
+from forge.engine import playout
+from forge.engine.registry import get_game
 from forge.engine.simulate import policies_of
 from forge.errors import InvariantError
 
@@ -33,8 +34,7 @@ RUNS = {
 
 
 def _chatvert_rules(seed: int) -> list[str]:
-    from forge.engine.games.chatvert import rulebook
-    every = list(rulebook().rules)
+    every = list(get_game("chatvert").rulebook().rules)
     pick = seed // 9 % (len(every) + 2)          # 9 player counts, then: base, each rule, all of them
     return [] if pick == 0 else every if pick == len(every) + 1 else [every[pick - 1]]
 
@@ -42,7 +42,7 @@ def _chatvert_rules(seed: int) -> list[str]:
 def chunk(args):
     name, start, stop = args
     sizes, policies, options = RUNS[name]
-    sizes, known = list(sizes), policies_of(name)
+    sizes, known = list(sizes), policies_of(get_game(name))
     game = get_game(name)
     out = {"games": 0, "steps": 0, "violations": 0, "first_bad": None, "stuck": 0, "rulings": Counter(),
            "max_steps": 0}

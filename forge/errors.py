@@ -14,7 +14,9 @@ Hierarchy::
     │   ├── LimitError            a value or a file exceeds a documented limit
     │   ├── ExampleError          a worked example is malformed (not: it does not hold)
     │   ├── RulebookError         a rulebook edition breaks the rulebook format
-    │   └── OptionError           a command-line argument is out of range
+    │   ├── OptionError           a command-line argument is out of range
+    │   └── EngineLoadError       a game's rules engine cannot be loaded: it fails to import,
+    │                             raises, declares a wrong field, or two engines claim one game
     ├── ErrorGroup                several InputErrors of one run, reported together (exit 2)
     ├── BuildError                the build itself failed (exit 1)
     │   └── OutputError           an output file cannot be written (exit 2; nothing published)
@@ -37,7 +39,7 @@ from pathlib import Path
 __all__ = [
     "Location", "ForgeError", "InputError", "SpecError", "YamlSyntaxError",
     "DataFileError", "EncodingError", "PathError", "LimitError", "ExampleError", "RulebookError",
-    "OptionError", "ErrorGroup", "BuildError", "OutputError", "EngineError", "IllegalMove", "MoveError",
+    "OptionError", "EngineLoadError", "ErrorGroup", "BuildError", "OutputError", "EngineError", "IllegalMove", "MoveError",
     "InvariantError", "Warning_", "describe", "excerpt", "gather",
 ]
 
@@ -150,6 +152,12 @@ class OptionError(InputError):
     """A command-line argument is unknown or out of range."""
 
     default_hint = "forge COMMAND --help lists the arguments and their ranges"
+
+
+class EngineLoadError(InputError):
+    """A game's rules engine (a project's own, or an installed package's) cannot be used."""
+
+    default_hint = "fix the engine's code (docs/engines.md describes the API); forge --debug shows the traceback"
 
 
 class ErrorGroup(ForgeError):

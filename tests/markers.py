@@ -12,7 +12,11 @@ import math
 import random
 from fractions import Fraction
 
-from forge.engine.core import get_game, kit_spec, playout
+from pathlib import Path
+
+from forge.build import load_games
+from forge.engine import playout
+from forge.engine.registry import get_game
 from forge.engine.simulate import NAMES, seat_policies
 
 __all__ = ["highest_markers", "percentile", "track_length"]
@@ -24,7 +28,7 @@ def highest_markers(players: int, policy: str, seed: int, start: int, stop: int)
     """The highest of the five markers (every trait, held or not) at the end of games
     ``start`` … ``stop − 1``, every seat playing ``policy``."""
     game = get_game(GAME)
-    choose = seat_policies(GAME, policy, players)
+    choose = seat_policies(game, policy, players)
     out = []
     for i in range(start, stop):
         state = game.new_state(NAMES[:players], {}, random.Random(f"{seed}:{i}"))
@@ -43,4 +47,5 @@ def percentile(values: list[int], q: float) -> int:
 
 def track_length() -> int:
     """The number of spaces on the printed track (0 … length − 1), read from the loaded spec."""
-    return int(kit_spec(GAME).components["track"].front.params["length"])
+    spec = load_games(Path.cwd(), [GAME])[GAME]
+    return int(spec.components["track"].front.params["length"])

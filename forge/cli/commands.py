@@ -217,7 +217,8 @@ def mark_translated(
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="The game to simulate (dalmuti, majority…).")],
+    game: Annotated[str, typer.Argument(help="The game to simulate: a game whose rules engine is installed or "
+                                        "is the project's own (cardspecs/<game>/engine.py).")],
     players: Annotated[int, typer.Option("--players", help="Number of players.")] = 5,
     games: Annotated[int, typer.Option("--games", help="Number of games to play.")] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed gives the same run.")] = 0,
@@ -227,8 +228,8 @@ def simulate(
                                         "(greedy,random: P1 greedy, P2 random…).")] = "random",
     option: Annotated[Optional[list[str]], typer.Option("--option", help="A game option, KEY=VALUE (e.g. climbing_bonus=true).")] = None,
     rules: Annotated[Optional[str], typer.Option("--rules", help="Added rules in force, by id, joined by commas "
-                                                 "(games with added rules: chatvert); each is also compared with the "
-                                                 "base game, side by side.")] = None,
+                                                 "(games whose engine has a 'rules' option); each is also compared with "
+                                                 "the base game, side by side.")] = None,
     forget: Annotated[Optional[float], typer.Option("--forget", help="How often a simulated player forgets a phrase "
                                                     "that is due (0 to 1).")] = None,
     blurt: Annotated[Optional[float], typer.Option("--blurt", help="How often a simulated player says a phrase that "
@@ -240,7 +241,7 @@ def simulate(
     """Play many random games and report length, seat advantage, scores and the rulings reached."""
     import json
 
-    from ..engine.core import get_game
+    from ..engine.registry import get_game
     from ..engine.simulate import check_arguments, simulate as run
     named = {"--rules": rules, "--forget": forget, "--blurt": blurt, "--match": match}
     try:
@@ -281,8 +282,8 @@ def simulate(
 
 
 def print_study(data: dict, as_json: bool) -> None:
-    """A game's own study of its options (Chat vert: what each added rule does to the game,
-    or an evening of games in a row), as tables or JSON."""
+    """A game's own study of its options (e.g. what each added rule does to the game, or an
+    evening of games in a row), as tables or JSON."""
     import json
     if as_json:
         print(json.dumps(data, indent=2, ensure_ascii=False))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..errors import ExampleError, Location, describe, excerpt
 from ..limits import limit
 from ..cardspec.yamlload import LocDict, LocList
+from . import registry
 from .fields import problem
 
 __all__ = ["check_block", "split_move"]
@@ -28,7 +29,6 @@ def split_move(text) -> tuple[str, str] | None:
 
 def check_block(ex) -> list[ExampleError]:
     """Every problem of example ``ex``'s data (empty when it can be played)."""
-    from .core import GAMES, get_game
     d: LocDict = ex.data
     out: list[ExampleError] = []
 
@@ -36,13 +36,15 @@ def check_block(ex) -> list[ExampleError]:
         out.append(ExampleError(loc, f"example {ex.id}: {message}", hint))
 
     name = d.get("game")
+    games = registry.games(registry.project_of(ex.path))
     try:
-        game = get_game(name) if isinstance(name, str) else None
-    except KeyError:
+        game = games.get(name) if isinstance(name, str) else None
+    except registry.UnknownGame:
         game = None
     if game is None:
-        err(d.at("game"), f"unknown game {describe(name)} (expected one of: {', '.join(sorted(GAMES)) or 'none'})",
-            hint="the game is the name of a rules engine: forge simulate lists them")
+        err(d.at("game"), f"unknown game {describe(name)} (expected one of: {', '.join(games.names()) or 'none'})",
+            hint="the game is the name of a rules engine: an installed one, or the project's own "
+                 "(cardspecs/<game>/engine.py; forge new GAME --engine starts one)")
         return out
     for key, fields in (("given", game.GIVEN_FIELDS), ("options", game.OPTION_FIELDS)):
         value = d.get(key)

@@ -1,38 +1,44 @@
-"""The rules engine's core protocol.
+"""The rules engine's core protocol: what a game declares and what a state does.
 
-A :class:`Game` builds a :class:`State` from players, options and a seeded
-``random.Random``. A state says who may act now (a *set* of seats, so simultaneous
-votes and out-of-turn plays fit), lists a seat's legal moves, applies a move
-(refusing an illegal one with :class:`~forge.errors.IllegalMove`), says when the game
-is over and the scores, and checks its invariants on demand.
+A :class:`Game` declares its players, fields, rulings and policies as class attributes and
+builds a :class:`State` from players, options and a seeded ``random.Random``. A state says
+who may act now (a *set* of seats, so simultaneous votes and out-of-turn plays fit), lists a
+seat's legal moves, performs a move, says when the game is over and the scores, and checks
+its invariants on demand. ``docs/engines.md`` documents the whole protocol; this module is
+re-exported by :mod:`forge.engine`, the one module a game imports.
 
-Moves are small frozen dataclasses whose ``str()`` is their notation in a rulebook
-("play 9 9 J", "pass", "vote B"); ``Game.parse_move`` reads it back.
+Moves are small frozen objects whose ``str()`` is their notation in a rulebook ("play 9 9
+J", "pass", "vote B"); :meth:`Game.parse_move` reads it back.
 
-Where the rules are silent, a state calls :meth:`State.rule` with the name of a
-documented house ruling (``Game.RULINGS`` maps each name to its text); every use is
-counted in ``State.rulings`` so a simulation can report how often it happens.
+Where the rules are silent, a state calls :meth:`State.rule` with the name of a documented
+house ruling (``Game.RULINGS`` maps each name to its text); every use is counted in
+``State.rulings`` so a simulation can report how often it happens.
 
-For rulebooks, :meth:`Game.figure` says how a worked example looks: a list of
-:class:`Shown` items (a player's hand, a vote, a move…) naming printed cards by the
-fields of their row in the game's cardspec, so the figure draws the real cards.
+For rulebooks, :meth:`Game.figure` says how a worked example looks: a list of :class:`Shown`
+items (a player's hand, a vote, a move…) naming printed cards by the fields of their row in
+the game's cardspec, so the figure draws the real cards.
 
-Chance is explicit: all shuffles and draws use the state's ``rng``, and games accept
-a fixed deal through their options so tests and examples can script one.
+Chance is explicit: all shuffles and draws use the state's ``rng``, seeded by forge, and games
+accept a fixed deal through their ``given`` fields so examples and tests can script one.
 """
 from __future__ import annotations
 
 import random
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
 from typing import Callable, ClassVar, Mapping, Sequence
 
-from pathlib import Path
+from ..errors import IllegalMove, MoveError
+from .fields import Field
+from .kit import Kit, load_kit
 
-from ..errors import EngineError, IllegalMove, MoveError
+__all__ = ["API_VERSION", "Game", "State", "AboutRun", "CardRef", "Shown", "Policy", "random_policy", "playout"]
 
-__all__ = ["Game", "State", "AboutRun", "CardRef", "Shown", "Policy", "random_policy", "playout", "GAMES", "register", "get_game",
-           "kit_file", "kit_spec", "kit_component", "game_names"]
+#: the version of the engine API this forge implements; a game declares the one it was
+#: written for (``Game.api_version``) and forge refuses any other, naming both
+API_VERSION = 1
 
 
 @dataclass(frozen=True)
@@ -79,7 +85,11 @@ class AboutRun:
 
 
 class State:
-    """One game in progress. Subclasses fill in the rules."""
+    """One game in progress. A game subclasses it and fills in the protocol methods.
+
+    forge gives every state ``game`` (its :class:`Game`), ``players`` (names, in seat
+    order), ``rng`` (a ``random.Random`` seeded by forge: use it for every shuffle and draw),
+    ``rulings`` (a Counter of the house rulings applied) and ``steps`` (moves performed)."""
 
     game: "Game"
     players: tuple[str, ...]
@@ -91,7 +101,7 @@ class State:
         self.rulings: Counter[str] = Counter()
         self.steps = 0
 
-    # -- the protocol --------------------------------------------------------
+    # -- the protocol: a game implements these --------------------------------------
     def to_act(self) -> frozenset[int]:
         """Seats that may move now (empty when the game is over)."""
         raise NotImplementedError
@@ -100,29 +110,57 @@ class State:
         """Every move ``seat`` may make now (empty if it may not act)."""
         raise NotImplementedError
 
-    def _apply(self, seat: int, move) -> None:
-        """Apply a move already known to be legal."""
+    def perform(self, seat: int, move) -> None:
+        """Perform a move already known to be legal (simulation calls it directly)."""
         raise NotImplementedError
 
     def is_over(self) -> bool:
+        """Whether the game has ended."""
         raise NotImplementedError
 
     def scores(self) -> list[int]:
+        """Each seat's score (at the end: what decides the winners)."""
         raise NotImplementedError
 
+    def check_invariants(self) -> None:
+        """Raise InvariantError if a card is lost or doubled, or scores disagree with the zones."""
+        raise NotImplementedError
+
+    def observe(self, key: str, want=None):
+        """The value of the ``expect`` field ``key`` now, for a worked example (``want`` is
+        what the example expects, for fields that compare part of a value); NotImplemented
+        for a key the game does not know."""
+        return NotImplemented
+
+    # -- optional: defaults a game may override ------------------------------------
     def winners(self) -> list[int]:
         """The seats that won a finished game: by default those with the highest score (games
         with a tie-break override this)."""
         scores = self.scores()
         return [s for s, v in enumerate(scores) if v == max(scores)]
 
-    def check_invariants(self) -> None:
-        """Raise InvariantError if a card is lost or doubled or scores disagree."""
-        raise NotImplementedError
+    def bare(self, move):
+        """``move`` as legal_moves lists it (a game whose moves carry what is said along with
+        what is done strips the words here: legality never depends on them)."""
+        return move
 
-    # -- shared behaviour ------------------------------------------------------
+    def why_illegal(self, seat: int, move) -> str:
+        """A short reason why ``move`` is against the rules now (games override for better words)."""
+        return "the rules do not allow it now"
+
+    def check_move(self, seat: int, move) -> None:
+        """Raise MoveError when ``move`` cannot even be made by ``seat`` (e.g. cards it does not
+        hold): a mistake in an example, not a move against the rules. Games override this."""
+
+    def zones(self) -> Mapping[str, object] | None:
+        """Where every card is, zone name → the cards there (an iterable, or a count): forge's
+        test kit checks that the cards in play stay the same from move to move. None (the
+        default): the game checks its own cards in :meth:`check_invariants`."""
+        return None
+
+    # -- given by forge -------------------------------------------------------------
     def apply(self, seat: int, move) -> None:
-        """Apply ``move`` for ``seat``; an illegal move raises IllegalMove saying why."""
+        """Apply ``move`` for ``seat``; a move against the rules raises IllegalMove saying why."""
         self.check_move(seat, move)
         if self.is_over():
             raise IllegalMove(f"{self.players[seat]} cannot {move}: the game is over")
@@ -132,28 +170,16 @@ class State:
         legal = self.legal_moves(seat)
         if self.bare(move) not in legal:
             raise IllegalMove(f"{self.players[seat]} cannot {move}: {self.why_illegal(seat, move)}")
-        self._apply(seat, move)
+        self.perform(seat, move)
         self.steps += 1
 
-    def bare(self, move):
-        """``move`` as legal_moves lists it (a game whose moves carry what is said along with
-        what is done strips the words here: legality never depends on them)."""
-        return move
-
-    def why_illegal(self, seat: int, move) -> str:
-        """A short reason for refusing ``move`` (games override for better words)."""
-        return "the rules do not allow it now"
-
-    def check_move(self, seat: int, move) -> None:
-        """Raise MoveError when ``move`` cannot even be made by ``seat`` (e.g. cards it does not
-        hold): a mistake in an example, not a refusal by the rules. Games override this."""
-
     def rule(self, name: str) -> None:
-        """Apply the documented house ruling ``name`` (counted)."""
+        """Apply the documented house ruling ``name`` (counted in ``rulings``)."""
         assert name in self.game.RULINGS, f"undocumented ruling {name}"
         self.rulings[name] += 1
 
     def seat(self, name: str) -> int:
+        """The seat of the player ``name``; MoveError when nobody has that name."""
         try:
             return self.players.index(name)
         except ValueError:
@@ -161,31 +187,49 @@ class State:
 
 
 class Game:
-    """A game's rules: builds states and reads move notation."""
+    """A game's rules: what it declares, how it builds states and reads move notation.
 
+    forge makes one instance per project and sets ``project`` (the project's folder); the
+    printed kit (:attr:`kit`) and the rules folder (:attr:`rules_folder`) are found from it."""
+
+    #: the game's id: the name of its card spec and rules folder (``cardspecs/<name>.yaml``)
     name: ClassVar[str]
+    #: the version of the engine API the game was written for (forge.engine.API_VERSION)
+    api_version: ClassVar[int]
+    #: the game's name in messages ("The Great Dalmuti"); default: its id
+    title: ClassVar[str] = ""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     #: ruling name → the house rule it applies, as written in the rulebook
     RULINGS: ClassVar[dict[str, str]] = {}
-    #: what a worked example may give, the game's options, what an example may expect
-    #: (forge.engine.fields: read by the example checker, forge simulate and the README)
+    #: what a worked example's ``given:`` may set (the situation), by key
+    GIVEN_FIELDS: ClassVar[dict[str, Field]] = {}
+    #: the game's options: ``options:`` of an example, ``--option KEY=VALUE`` of forge simulate
+    OPTION_FIELDS: ClassVar[dict[str, Field]] = {}
+    #: what a worked example's ``expect:`` may check, by key (read by :meth:`State.observe`)
+    EXPECT_FIELDS: ClassVar[dict[str, Field]] = {}
+    #: the ways a simulated player chooses (``--policy``), besides ``random``
+    POLICIES: ClassVar[dict[str, "Policy"]] = {}
     #: the run behind the rulebook's "about the game" box (None: no box, e.g. when moves are
-    #: not turns, as in Majority's simultaneous votes)
-    ABOUT: ClassVar[AboutRun | None] = None
-    GIVEN_FIELDS: ClassVar[dict] = {}
+    #: not turns, as in a game of simultaneous votes)
+    ABOUT: ClassVar["AboutRun | None"] = None
     #: a playout still going after this many moves is a game that does not end
     MAX_STEPS: ClassVar[int] = 1_000_000
-    OPTION_FIELDS: ClassVar[dict] = {}
-    EXPECT_FIELDS: ClassVar[dict[str, str]] = {}
 
+    project: Path = Path(".")
+
+    # -- the protocol: a game implements these --------------------------------------
     def new_state(self, players: Sequence[str], options: Mapping | None = None,
                   rng: random.Random | None = None) -> State:
+        """A game about to start (or, with ``given`` fields among ``options``, the situation an
+        example describes); raise IllegalMove (wrong player count) or MoveError (a bad card)."""
         raise NotImplementedError
 
     def parse_move(self, text: str):
+        """The move written ``text`` in the rulebook's notation; MoveError when it is not one."""
         raise NotImplementedError
 
+    # -- optional: defaults a game may override ------------------------------------
     def figure(self, given: Mapping, moves: Sequence[str]) -> tuple[list[Shown], list[Shown]]:
         """How a worked example looks: (the situation, the moves). Games override this to
         draw their cards; by default every given value and every move is said in words."""
@@ -196,26 +240,39 @@ class Game:
             steps.append(Shown("move", who.strip(), value=move.strip()))
         return situation, steps
 
+    def check_kit(self, kit: Kit) -> list:
+        """What the engine needs of the printed kit, checked whenever it is loaded: a list of
+        located errors (:meth:`Kit.error`), empty when the kit will play."""
+        return []
+
     def check_options(self, options: Mapping) -> list[str]:
         """What is wrong with options already read by their declared kinds (e.g. an added rule
         that does not exist): a list of messages, empty when they are fine."""
         return []
 
     def check_source(self, folder: Path) -> list:
-        """What ``forge check`` asks of the game's rules folder beyond its examples (Chat vert:
-        that every added rule can trigger and keeps games ending): located InputErrors."""
+        """What ``forge check`` asks of the game's rules folder beyond its examples (e.g. that
+        every added rule of a rules file can trigger and keeps games ending): located errors."""
         return []
 
     def study(self, players: int, games: int, seed: int, options: Mapping, match: int | None = None) -> dict:
         """A game's own report on its options for ``forge simulate`` (title, columns, rows)."""
         raise NotImplementedError
 
-    def check_kit(self, spec) -> list:
-        """What the engine needs of the printed kit (``spec``, a loaded GameSpec), checked when
-        the spec is loaded: a list of located InputErrors (empty when the kit will play)."""
-        return []
+    # -- given by forge -------------------------------------------------------------
+    @cached_property
+    def kit(self) -> Kit:
+        """The printed kit, ``cardspecs/<name>.yaml`` of the project, loaded and checked on first
+        use: the engine plays the deck that is printed."""
+        return load_kit(self.project, self.name, self.check_kit)
+
+    @property
+    def rules_folder(self) -> Path:
+        """The game's rules folder in the project, ``rules_src/<name>/``."""
+        return self.project / "rules_src" / self.name
 
     def check_players(self, players: Sequence[str]) -> None:
+        """Raise IllegalMove for a wrong number of players or two players of one name."""
         if not self.min_players <= len(players) <= self.max_players:
             raise IllegalMove(f"{self.name} is played by {self.min_players} to {self.max_players} players, "
                               f"not {len(players)}")
@@ -246,67 +303,10 @@ def playout(state: State, policy: Policy | Mapping[int, Policy] = random_policy,
             if len(acting) > 1 and seat not in state.to_act():    # an earlier move changed the turn
                 continue
             choose = policies[seat] if policies else policy
-            state._apply(seat, choose(state, seat, rng))
+            state.perform(seat, choose(state, seat, rng))
             state.steps += 1
             if check:
                 state.check_invariants()
             if state.is_over():
                 break
     return state
-
-
-GAMES: dict[str, Game] = {}
-
-
-def register(game_cls: type[Game]) -> type[Game]:
-    GAMES[game_cls.name] = game_cls()
-    return game_cls
-
-
-def get_game(name: str) -> Game:
-    """The registered game ``name`` (imports forge.engine.games.<name> on first use)."""
-    if name not in GAMES:
-        import importlib
-        try:
-            importlib.import_module(f"forge.engine.games.{name}")
-        except ModuleNotFoundError:
-            pass
-    if name not in GAMES:
-        raise KeyError(name)
-    return GAMES[name]
-
-
-def game_names() -> list[str]:
-    """The games forge has a rules engine for (the modules of forge.engine.games)."""
-    import pkgutil
-    from . import games
-    return sorted(m.name for m in pkgutil.iter_modules(games.__path__) if not m.name.startswith("_"))
-
-
-def kit_component(spec, name: str, title: str):
-    """The component ``name`` of a loaded kit that an engine plays, with one data file for
-    every language: (component, []) — or (None, [the located error]) when it is missing."""
-    from ..errors import Location, SpecError
-    comp = spec.components.get(name)
-    if comp is None or comp.lang_rows:
-        return None, [SpecError(Location(spec.path, 1), f"the {title} engine needs a '{name}' component with "
-                                "one data file for every language", hint=f"see cardspecs/{spec.game}.yaml")]
-    return comp, []
-
-
-def kit_spec(game_name: str):
-    """The game's printed kit, ``cardspecs/<game>.yaml``, loaded and checked by the spec loader
-    (which also runs the game's :meth:`Game.check_kit`): the engine plays what is printed."""
-    from ..cardspec.loader import load_spec
-    path = kit_file(Path("cardspecs") / f"{game_name}.yaml")
-    return load_spec(path, path.parent.parent)
-
-
-def kit_file(relative: Path | str) -> Path:
-    """A data file of the printed kit (``cardspecs/…``): in the project being worked on (the
-    current folder), else in the source tree forge runs from. The engine plays the deck that
-    is printed, so it reads its composition from there."""
-    for root in (Path.cwd(), Path(__file__).resolve().parents[2]):
-        if (root / relative).is_file():
-            return root / relative
-    raise EngineError(f"cannot find {relative} (run forge from a project folder holding cardspecs/)")

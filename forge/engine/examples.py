@@ -28,7 +28,7 @@ from ..fences import Fence, fences
 from ..inputs import read_text
 from ..cardspec.yamlload import LocDict, parse_yaml
 from .blocks import check_block, split_move
-from .core import get_game
+from .registry import get_game, project_of
 
 __all__ = ["Example", "Failure", "Missing", "Report", "parse_examples", "example_id", "check_example", "check_file",
            "missing_ids", "BLOCK_KEYS"]
@@ -131,7 +131,7 @@ def run_example(ex: Example):
     A move that is not a move here (bad notation, no such player, cards not held) is an
     ExampleError at its line; a move of ``moves`` the rules refuse raises :class:`_Refused`."""
     d = ex.data
-    game = get_game(d["game"])
+    game = get_game(d["game"], project_of(ex.path))
     given = dict(d.get("given") or {})
     options = {**given, **dict(d.get("options") or {})}
     players = list(d.get("players") or _players_of(given) or DEFAULT_NAMES[:game.min_players])

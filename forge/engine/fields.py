@@ -18,7 +18,8 @@ from dataclasses import dataclass
 __all__ = ["Field", "problem", "parse_option"]
 
 KINDS = ("bool", "int", "choice", "name", "names", "cards", "cards_by_name", "int_by_name", "votes",
-         "word_by_name", "int_by_key", "rows", "ints", "name_by_key", "fraction", "text_by_key")
+         "word_by_name", "int_by_key", "rows", "ints", "name_by_key", "fraction", "text_by_key", "text", "texts",
+         "texts_by_name", "mapping")
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,8 @@ class Field:
     choices: tuple[str, ...] = ()
 
     def __post_init__(self):
-        assert self.kind in KINDS, self.kind
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown field kind {self.kind!r} (expected one of: {', '.join(KINDS)})")
 
     @property
     def expected(self) -> str:
@@ -52,11 +54,19 @@ class Field:
             "fraction": "a number from 0 to 1, e.g. 0.1",
             "text_by_key": f"a mapping of {' / '.join(self.choices)} → text, or a list of them (one per turn)",
             "rows": "a mapping of generation number → list of cards, e.g. {1: [\"4+17\", \"9\"]}",
+            "text": "a word or a number",
+            "texts": "a list of words, e.g. [\"play 7\", \"pass\"]",
+            "texts_by_name": "a mapping of player → list of words, e.g. {Alice: [late]}",
+            "mapping": "a mapping of key → value",
         }[self.kind]
 
 
 def _is_int(v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _scalar(v) -> bool:
+    return isinstance(v, (str, int)) and not isinstance(v, bool)
 
 
 def _names(v) -> bool:
@@ -93,6 +103,10 @@ def problem(field: Field, value) -> str | None:
         "ints": lambda v: isinstance(v, list) and all(_is_int(x) for x in v),
         "name_by_key": lambda v: _mapping_of(v, lambda x: isinstance(x, str)),
         "text_by_key": lambda v: _texts_by(field.choices, v),
+        "text": _scalar,
+        "mapping": lambda v: isinstance(v, dict),
+        "texts": lambda v: isinstance(v, list) and all(_scalar(x) for x in v),
+        "texts_by_name": lambda v: _mapping_of(v, lambda x: isinstance(x, list) and all(_scalar(x) for x in x)),
         "fraction": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1,
         "rows": lambda v: isinstance(v, dict) and all(str(k).isdigit() and isinstance(r, list) and all(
             isinstance(x, (str, int)) and not isinstance(x, bool) for x in r) for k, r in v.items()),

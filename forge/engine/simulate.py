@@ -10,41 +10,43 @@ import statistics
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable
 
-from .core import get_game, playout, random_policy
+from ..errors import ErrorGroup, Location, OptionError
+from ..limits import limit
+from .core import playout, random_policy
+from .fields import parse_option
+from .registry import UnknownGame, game_names, get_game
 
 __all__ = ["simulate", "check_arguments", "Summary", "policies_of", "seat_policies"]
 
 NAMES = [f"P{i}" for i in range(1, 11)]
 
 
-def policies_of(game_name: str) -> dict[str, Callable]:
-    """The voting/playing policies a game offers (always 'random')."""
-    import importlib
-    module = importlib.import_module(f"forge.engine.games.{game_name}")
-    return {"random": random_policy, **getattr(module, "POLICIES", {})}
+def policies_of(game) -> dict[str, Callable]:
+    """The voting/playing policies a game offers (always 'random', which a game may redefine)."""
+    return {"random": random_policy, **game.POLICIES}
 
 
-def seat_policies(game_name: str, policy: str, players: int) -> dict[int, Callable]:
+def seat_policies(game, policy: str, players: int) -> dict[int, Callable]:
     """Each seat's policy: ``greedy`` for every seat, or ``greedy,random`` for seats taking the
     listed policies in turn (P1 greedy, P2 random, P3 greedy…), to compare them in one run."""
     names = policy.split(",")
-    known = policies_of(game_name)
+    known = policies_of(game)
     return {s: known[names[s % len(names)]] for s in range(players)}
 
 
 def _play_chunk(args) -> list[dict]:
-    game_name, players, seed, start, stop, policy, options = args
-    game = get_game(game_name)
-    choose = seat_policies(game_name, policy, players)
+    root, game_name, players, seed, start, stop, policy, options = args
+    game = get_game(game_name, root)
+    choose = seat_policies(game, policy, players)
     out = []
     for i in range(start, stop):
         state = game.new_state(NAMES[:players], options, random.Random(f"{seed}:{i}"))
         try:
             playout(state, choose, max_steps=game.MAX_STEPS)
         except RuntimeError:
-            from ..errors import Location, OptionError
             raise OptionError(Location("GAME"), f"game {i} of seed {seed} passed {game.MAX_STEPS:,} moves without "
                               "ending", hint="the options in force (added rules?) keep the game from ending; "
                               "forge check simulates each rule") from None
@@ -99,22 +101,19 @@ class Summary:
 
 
 def check_arguments(game_name: str, players: int, games: int, workers: int, policy: str,
-                    option_items: list[str], named: dict | None = None) -> dict:
+                    option_items: list[str], named: dict | None = None, root: Path | None = None) -> dict:
     """The command line's arguments checked, every problem reported (ErrorGroup of OptionErrors);
     returns the game options read from ``KEY=VALUE`` items by their declared kinds."""
-    from ..errors import ErrorGroup, Location, OptionError
-    from ..limits import limit
-    from .core import game_names
-    from .fields import parse_option
     problems = []
 
     def bad(where: str, message: str, hint: str = "forge simulate --help lists the arguments") -> None:
         problems.append(OptionError(Location(where), message, hint))
 
     try:
-        game = get_game(game_name)
-    except KeyError:
-        bad("GAME", f"unknown game {game_name[:40]!r} (expected one of: {', '.join(game_names())})")
+        game = get_game(game_name, root)
+    except UnknownGame:
+        bad("GAME", f"unknown game {game_name[:40]!r} (expected one of: {', '.join(game_names(root)) or 'none'})",
+            hint="a game's engine is installed (a package), or the project's own: cardspecs/<game>/engine.py")
         raise ErrorGroup(problems) from None
     if not game.min_players <= players <= game.max_players:
         bad("--players", f"{game.name} is played by {game.min_players} to {game.max_players} players (got {players})")
@@ -123,10 +122,10 @@ def check_arguments(game_name: str, players: int, games: int, workers: int, poli
     if not 1 <= workers <= limit("workers"):
         bad("--workers", f"the number of worker processes must be from 1 to {int(limit('workers'))} (got {workers})",
             hint="one worker per processor core is usually fastest")
-    unknown = [p for p in policy.split(",") if p not in policies_of(game.name)]
+    unknown = [p for p in policy.split(",") if p not in policies_of(game)]
     if unknown:
         bad("--policy", f"unknown policy {unknown[0][:40]!r} for {game.name} (expected one of: "
-            f"{', '.join(policies_of(game.name))}, or several joined by commas, one per seat in turn)")
+            f"{', '.join(policies_of(game))}, or several joined by commas, one per seat in turn)")
     options = {}
     fields = game.OPTION_FIELDS
     for item in option_items:
@@ -164,13 +163,15 @@ def check_arguments(game_name: str, players: int, games: int, workers: int, poli
 
 def simulate(game_name: str, players: int, games: int, seed: int = 0, workers: int = 1,
              policy: str = "random", options: dict | None = None,
-             progress: Callable[[int], None] = lambda n: None) -> Summary:
-    """Play ``games`` random games; ``progress`` is called with the number of games just done."""
-    check_arguments(game_name, players, games, workers, policy, [])
+             progress: Callable[[int], None] = lambda n: None, root: Path | None = None) -> Summary:
+    """Play ``games`` random games of the project ``root`` (default: the current folder);
+    ``progress`` is called with the number of games just done."""
+    root = Path(root or Path.cwd()).absolute()
+    check_arguments(game_name, players, games, workers, policy, [], root=root)
     summary = Summary(game_name, players, games, seed, policy, wins=[0.0] * players,
                       scores=[[] for _ in range(players)])
     chunk = max(1, min(500, games // (workers * 8) or 1))
-    jobs = [(game_name, players, seed, i, min(i + chunk, games), policy, options or {})
+    jobs = [(root, game_name, players, seed, i, min(i + chunk, games), policy, options or {})
             for i in range(0, games, chunk)]
     if workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:

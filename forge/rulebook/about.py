@@ -18,7 +18,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..engine.core import AboutRun as Run, get_game
+from ..engine.core import AboutRun as Run
+from ..engine.registry import UnknownGame, get_game
 from ..engine.simulate import simulate
 from ..fences import code_lines, fences
 from .source import Section, plain
@@ -26,25 +27,26 @@ from .source import Section, plain
 __all__ = ["Run", "run_of", "measure", "about_box", "ruling_labels", "number", "percent"]
 
 
-def run_of(game: str) -> Run | None:
-    """The run behind ``game``'s box, as its engine declares it (``Game.ABOUT``); None when the
-    game has no engine or no box."""
+def run_of(game: str, root: Path) -> Run | None:
+    """The run behind ``game``'s box, as its engine in the project ``root`` declares it
+    (``Game.ABOUT``); None when the game has no engine or no box."""
     try:
-        return get_game(game).ABOUT
-    except KeyError:
+        return get_game(game, root).ABOUT
+    except UnknownGame:
         return None
 
 
 _MEASURED: dict = {}
 
 
-def measure(game: str, run: Run) -> list[dict]:
+def measure(game: str, run: Run, root: Path) -> list[dict]:
     """``forge simulate --json``'s figures for each player count of ``run``; measured once per
     process and folder (the engine reads its printed deck once per process too), so both
     language editions of a page share one simulation."""
-    key = (game, run, Path.cwd())
+    key = (game, run, Path(root).absolute())
     if key not in _MEASURED:
-        _MEASURED[key] = [simulate(game, n, run.games, run.seed, policy=run.policy).as_dict() for n in run.players]
+        _MEASURED[key] = [simulate(game, n, run.games, run.seed, policy=run.policy, root=root).as_dict()
+                          for n in run.players]
     return _MEASURED[key]
 
 
@@ -62,7 +64,8 @@ def percent(share: float, ui: dict) -> str:
     return ui["percent"].replace("{n}", number(100 * share, decimals, ui))
 
 
-def about_box(game: str, run: Run, figures: list[dict], sections: list[tuple[Path, Section]], ui: dict) -> dict:
+def about_box(game: str, run: Run, figures: list[dict], sections: list[tuple[Path, Section]], ui: dict,
+              root: Path) -> dict:
     """What the box template shows, every figure formatted for the page's language."""
     seats = max(run.players)
     rows = []
@@ -72,7 +75,7 @@ def about_box(game: str, run: Run, figures: list[dict], sections: list[tuple[Pat
         rows.append({"players": data["players"], "mean": number(data["length"]["mean"], 1, ui),
                      "median": number(median, 0 if median == int(median) else 1, ui),
                      "wins": wins + [""] * (seats - len(wins))})
-    labels = ruling_labels(sections, list(get_game(game).RULINGS))
+    labels = ruling_labels(sections, list(get_game(game, root).RULINGS))
     rulings = [{"name": name, "label": label, "href": href,
                 "shares": [percent(d["rulings"].get(name, {}).get("share_of_games", 0.0), ui) for d in figures]}
                for name, (label, href) in labels.items()]

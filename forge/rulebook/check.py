@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..engine import registry
 from ..engine.examples import Report, check_paths, parse_examples, rules_files
 from ..errors import InputError, Warning_, gather
 from .cards import CardArt
@@ -50,8 +51,8 @@ def _check_words(folder: Path, ed: Edition, examples: dict) -> None:
 
 def _game_checks(folder: Path) -> list[InputError]:
     """The checks a game's engine asks of its rules folder (:meth:`Game.check_source`)."""
-    from ..engine.core import game_names, get_game
-    return get_game(folder.name).check_source(folder) if folder.name in game_names() else []
+    games = registry.games(registry.project_of(folder / "x.md"))
+    return games.get(folder.name).check_source(folder) if folder.name in games else []
 
 
 def check_rules(paths: list[Path]) -> RulesReport:

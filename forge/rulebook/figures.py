@@ -25,7 +25,8 @@ import string
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..engine.core import Shown, get_game
+from ..engine.core import Shown
+from ..engine.registry import get_game, project_of
 from ..engine.examples import Example
 from ..errors import ErrorGroup, InputError, Location, describe, excerpt
 from ..inputs import inside
@@ -213,7 +214,7 @@ class Figure:
 def build_figure(ex: Example, words: FigureWords, ui: dict, art: CardArt) -> Figure:
     """The figure of one example, in ``words.lang``."""
     d = ex.data
-    game = get_game(d["game"])
+    game = get_game(d["game"], project_of(ex.path))
     speaker = Speaker(ui, words.data["values"], words.data["cards"])
     given = {**dict(d.get("given") or {}), **dict(d.get("options") or {})}
     situation, steps = game.figure(given, list(d.get("moves") or []))

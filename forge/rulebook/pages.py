@@ -209,12 +209,12 @@ class Rulebooks:
     def _about(self, game: str, shown: list, ui: dict) -> dict | None:
         """The "about the game" box of ``game``'s page (None for a game without one): its
         simulation is run once per game, for every language."""
-        run = run_of(game)
+        run = run_of(game, self.root)
         if run is None:
             return None
         if game not in self.simulated:
-            self.simulated[game] = measure(game, run)
-        return about_box(game, run, self.simulated[game], shown, ui)
+            self.simulated[game] = measure(game, run, self.root)
+        return about_box(game, run, self.simulated[game], shown, ui, self.root)
 
     def _section_html(self, ed: Edition, sec: Section, examples: dict[str, Example], ui: dict, words, art: CardArt,
                       lang: str) -> str:

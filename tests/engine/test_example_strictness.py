@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from forge.engine.core import game_names, get_game
+from forge.engine.registry import game_names, get_game
 
 from ..conftest import ROOT, run_forge
 

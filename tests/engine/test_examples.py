@@ -45,7 +45,9 @@ def test_every_seed_example_is_in_both_editions(game, lang):
 
 @pytest.fixture
 def rules(tmp_path) -> Path:
+    """A copy of the project (its rules and the printed kits their engines play)."""
     shutil.copytree(ROOT / "rules_src", tmp_path / "rules_src")
+    shutil.copytree(ROOT / "cardspecs", tmp_path / "cardspecs")
     return tmp_path / "rules_src"
 
 
@@ -136,7 +138,7 @@ def test_unreadable_example_exits_2(rules):
 @pytest.mark.parametrize("game", sorted(SEED_EXAMPLES))
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_every_engine_ruling_is_written_in_the_rulebook(game, lang):
-    from forge.engine.core import get_game
+    from forge.engine.registry import get_game
     text = (ROOT / "rules_src" / game / f"{lang}.md").read_text()
     for name in get_game(game).RULINGS:
         assert f"`{name}`" in text, f"{name} is not written in {game}/{lang}.md"

@@ -19,7 +19,7 @@ import re
 
 import pytest
 
-from forge.engine.core import kit_spec
+from forge.build import load_games
 from forge.cardspec.loader import resolve_face
 
 from ..conftest import ROOT
@@ -51,7 +51,7 @@ def test_the_track_covers_the_highest_markers_of_simulated_games():
 def test_the_lap_line_names_the_track_end_in_every_language():
     """Past the last space a marker goes round: the lap line says where, with the spec's length."""
     length = track_length()
-    spec = kit_spec("familienbande")
+    spec = load_games(ROOT, ["familienbande"])["familienbande"]
     track = spec.components["track"]
     for lang in spec.languages:
         lap = resolve_face(track.front, track.rows_for(lang)[0], lang, spec)["lap"]

@@ -11,7 +11,7 @@ import shutil
 
 import pytest
 
-from forge.engine.core import game_names
+from forge.engine.registry import game_names
 from forge.rulebook.about import ruling_labels, run_of
 from forge.rulebook.source import read_edition
 

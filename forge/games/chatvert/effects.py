@@ -1,0 +1,138 @@
+"""What a Chat vert move sets off, for the state in chatvert.py: a card played (its symbol's
+effect on the turn, the direction and the penalty; a transfer; the last and the one-before-last
+card), the added rules that trigger (their phrases become due, their draws, rolls and tokens
+happen), the judging of what the player said against what was due, penalty cards, and the end
+by stalemate.
+
+A mixin of :class:`~forge.engine.games.chatvert.ChatVertState`: it uses the state's hands,
+draw pile, tokens, counters and ``rule()``.
+"""
+from __future__ import annotations
+
+from .cards import COLOURED, PLUS2, PLUS4, REV, SKIP
+from .added_rules import matches
+
+__all__ = ["Effects"]
+
+
+class Effects:
+    def _play(self, seat: int, move, due: dict) -> None:
+        n, d = len(self.players), self.direction
+        played = move.cards
+        first, k = played[0], len(played)
+        beneath = self.pile[-1]
+        hand = self.hands[seat]
+        for c in played:
+            if hand[c] == 1:
+                del hand[c]
+            else:
+                hand[c] -= 1
+        self.inhand[first] -= k
+        self.sizes[seat] -= k
+        self.pile.extend(played)
+        self.dry = 0
+        targeted = self.stack and seat == self.turn
+        if targeted:
+            self._targeted(seat, due)
+        for r in self.on_play:
+            if matches(r.pattern, first, beneath):
+                self._fire(r, seat, due, first)
+        self.turned_up = False
+        self.declined.clear()
+        self.last_player = seat
+        sym = first % 13 if first < COLOURED else first
+        if targeted and sym in (REV, SKIP) and self.pass_card:      # a transfer: the colour stays
+            rid, _, phrase = self.pass_card
+            due[phrase] = rid
+            self.triggered[rid] += 1
+            self.turn = (seat + d) % n
+        else:
+            self.colour = move.colour if first >= COLOURED else first // 13
+            if sym == PLUS2 or sym == PLUS4:
+                if targeted and self.mixed and self.stack_kind != ("plus2" if sym == PLUS2 else "plus4"):
+                    self.triggered[self.mixed] += 1
+                self.stack += 2 * k if sym == PLUS2 else 4
+                self.stack_kind = "plus2" if sym == PLUS2 else "plus4"
+                self.turn = (seat + d) % n
+            elif sym == SKIP:
+                if k == 2:
+                    self.rule("chatvert.pair-of-skips")
+                self.turn = (seat + d * (1 + k)) % n
+            elif sym == REV:
+                self.direction = -d
+                self.turn = (seat - d) % n
+            else:
+                self.turn = (seat + d) % n
+        left = self.sizes[seat]
+        if left == 0:
+            if first >= COLOURED:
+                self._penalise(seat, "major-last")
+            for r in self.on_last:
+                self._fire(r, seat, due, first)
+        elif left == 1:
+            phrase, rid = self.last_phrase
+            due[phrase] = rid
+            if rid != "chat-vert":
+                self.triggered[rid] += 1
+            for r in self.on_one:
+                self._fire(r, seat, due, first)
+
+    def _targeted(self, seat: int, due: dict) -> None:
+        for r in self.on_targeted:
+            if r.penalty_kind in ("any", self.stack_kind):
+                self._fire(r, seat, due, -1)
+
+    def _fire(self, rule, seat: int, due: dict, card: int) -> None:
+        """Apply a triggered rule's effects for ``seat`` (the phrases become due)."""
+        self.triggered[rule.id] += 1
+        for e in rule.effects:
+            if e.kind == "roll":
+                v = self._roll(e.die)
+                e = next(then for lo, hi, then in e.outcomes if lo <= v <= hi)
+                if e is None:
+                    continue
+            if e.kind == "say":
+                due[e.phrase] = rule.id
+            elif e.kind == "take-token":
+                self.tokens[e.token] = seat
+            elif e.kind == "draw":
+                for who in self._who(e.who, seat):
+                    self._draw(who, e.cards)
+
+    def _who(self, who: str, seat: int) -> list[int]:
+        n = len(self.players)
+        return {"player": [seat], "previous": [(seat - self.direction) % n], "next": [(seat + self.direction) % n],
+                "all": list(range(n)), "others": [s for s in range(n) if s != seat]}[who]
+
+    def _judge(self, seat: int, says, due: dict) -> None:
+        """Penalty cards for phrases forgotten and phrases nobody asked for (one card for a
+        phrase said instead of the one due: ruling chatvert.said-instead)."""
+        if says is None:                                   # a simulated player
+            if not due and not self.blurt:
+                return
+            said = {p for p in due if not (self.forget and self.rng.random() < self.forget)}
+            if self.blurt and self.rng.random() < self.blurt:
+                said.add(self.phrases[self.rng.randrange(len(self.phrases))])
+        else:
+            said = set(says)
+        if said == due.keys():
+            return
+        missing = [due[p] for p in due if p not in said]
+        extra = [p for p in said if p not in due]
+        for i, reason in enumerate(missing):
+            if i < len(extra):
+                self.rule("chatvert.said-instead")
+            self._penalise(seat, reason)
+        for _ in extra[len(missing):]:
+            self._penalise(seat, "blurt")
+
+    def _penalise(self, seat: int, reason: str) -> None:
+        self.penalties[reason] += 1
+        self.penalised[seat].append(reason)
+        self._draw(seat, 1)
+
+    def _stalemate(self) -> None:
+        self.rule("chatvert.stalemate")
+        fewest = min(self.sizes)
+        self.game_winners = [s for s, k in enumerate(self.sizes) if k == fewest]
+

@@ -1,0 +1,122 @@
+"""Le Chat vert's declaration: players, fields, rulings, its printed deck and added rules,
+its figures and its study (the rules themselves are in :mod:`.rules`)."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Mapping
+
+from forge.engine import API_VERSION, Field, Game, MoveError
+
+from . import cards, setup, study
+from .added_rules import COLOURS, Rulebook, read_rules
+from .policies import POLICIES
+from .rules import ChatVertState
+
+__all__ = ["ChatVert"]
+
+
+class ChatVert(Game):
+    name = "chatvert"
+    title = "Le Chat vert"
+    api_version = API_VERSION
+    POLICIES = POLICIES
+    min_players = 2
+    max_players = 10
+    RULINGS = {
+        "chatvert.cannot-play": "A player who cannot or will not play draws one card; the turn passes.",
+        "chatvert.nothing-to-draw": "When the draw pile and the pile under its top card are both empty, a "
+                                    "draw is skipped.",
+        "chatvert.stalemate": "When every player in turn has drawn nothing, the game ends: fewest cards wins.",
+        "chatvert.pair-of-skips": "Two Skips played together skip two players.",
+        "chatvert.said-instead": "A phrase said instead of the one due costs one card, not two.",
+        "chatvert.first-card-major": "A major turned up as the first card goes back into the draw pile.",
+        "chatvert.first-card-same": "Nobody may say \"j'ai la même\" on the dealer's turned-up first card.",
+        "chatvert.players": "Two to ten players (counted once per game).",
+        "chatvert.majors": "The deck holds four colour changes and four +4 (counted once per game).",
+        "chatvert.string-moves-on": "The player who receives a penalty with the string may answer it as usual "
+                                    "(with a +2, a +4, or the string again once they hold it).",
+    }
+    GIVEN_FIELDS = {
+        "hands": Field("cards_by_name", "each player's hand, in seat order: {Alice: \"R7 R7 B3\"}"),
+        "top": Field("cards", "the card on top of the pile, e.g. \"B+2\""),
+        "turned_up": Field("bool", "the top card is the dealer's turned-up first card"),
+        "colour": Field("choice", "the colour to play (after a major)", choices=COLOURS),
+        "to_move": Field("name", "who plays first (default: the first player)"),
+        "direction": Field("int", "1: the order of the hands; -1: the reverse", range=(-1, 1)),
+        "draw_pile": Field("cards", "the next cards drawn, first drawn first (default: the rest, shuffled)"),
+        "dice": Field("ints", "the die rolls, in order"),
+        "tokens": Field("name_by_key", "who holds each token: {ficelle: Bruno}"),
+    }
+    OPTION_FIELDS = {
+        "rules": Field("names", "the added rules in force (ids of rules_src/chatvert/rules.yaml)"),
+        "forget": Field("fraction", "how often a simulated player forgets a phrase that is due"),
+        "blurt": Field("fraction", "how often a simulated player says a phrase no rule asks for"),
+    }
+    EXPECT_FIELDS = {
+        "hands": Field("cards_by_name", "each named player's hand"),
+        "hand_sizes": Field("int_by_name", "cards in each named player's hand"),
+        "top": Field("cards", "the card on top of the pile"),
+        "colour": Field("choice", "the colour to play", choices=COLOURS),
+        "to_act": Field("name", "who plays next"),
+        "direction": Field("int", "1 or -1", range=(-1, 1)),
+        "penalty": Field("int", "cards the pending +2/+4 penalty makes its target draw"),
+        "penalties": Field("texts_by_name", "each named player's penalty cards, by reason"),
+        "drew": Field("int_by_name", "cards each named player drew"),
+        "winner": Field("names", "the winners"),
+        "game_over": Field("bool", "whether the game is over"),
+        "tokens": Field("name_by_key", "who holds each token"),
+        "rulings": Field("int_by_key", "house rulings applied, with how often"),
+        "legal": Field("texts", "these moves are legal now"),
+        "triggered": Field("int_by_key", "added rules applied, with how often"),
+    }
+
+    @property
+    def deck(self) -> tuple[list[int], int]:
+        if not hasattr(self, "_deck"):
+            self._deck = cards.deck_from_kit(self.kit)
+        return self._deck
+
+    MAX_STEPS = 20_000
+
+    def check_kit(self, kit) -> list:
+        return cards.check_deck(kit)
+
+    def rulebook(self) -> Rulebook:
+        """The project's added rules (``rules.yaml`` in the game's rules folder), read once per
+        change of the file."""
+        path = self.rules_folder / "rules.yaml"
+        stamp = path.stat().st_mtime_ns if path.is_file() else None
+        if getattr(self, "_book", (None, None))[0] != stamp or stamp is None:
+            self._book = (stamp, read_rules(path))
+        return self._book[1]
+
+    def check_options(self, options: Mapping) -> list[str]:
+        known = self.rulebook().rules
+        return [f"no added rule {r[:30]!r} (expected one of: {', '.join(known)})"
+                for r in options.get("rules") or () if r not in known]
+
+    def check_source(self, folder: Path) -> list:
+        """The rules file beside the editions is read (a bad word is an error at its line) and
+        each rule is simulated alone and with the others (:func:`.study.soundness`)."""
+        if not (folder / "rules.yaml").is_file():
+            return []
+        read_rules(folder / "rules.yaml")
+        return study.soundness(self)
+
+    def study(self, players, games, seed, options, match=None) -> dict:
+        return study.study(self, players, games, seed, options, match)
+
+    def new_state(self, players, options=None, rng=None) -> ChatVertState:
+        self.check_players(players)
+        options = dict(options or {})
+        unknown = [r for r in options.get("rules") or () if r not in self.rulebook().rules]
+        if unknown:
+            raise MoveError(f"no added rule {unknown[0][:30]!r} (expected one of: {', '.join(self.rulebook().rules)})")
+        return ChatVertState(self, players, rng or random.Random(0), options)
+
+    def parse_move(self, text: str):
+        return cards.parse_move(text)
+
+    def figure(self, given, moves):
+        return setup.figure(given, moves)

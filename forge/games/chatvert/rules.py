@@ -1,0 +1,278 @@
+"""Le Chat vert (the Marc-moi-trizos team): a shedding game on a four-colour deck in which each
+winner adds a rule for every later game.
+
+The deck is the printed one (``cardspecs/chatvert/deck.csv``): per colour two of each number
+0–9, two Skip, two Reverse, two +2; four colour changes and four +4 (a house ruling); two blank
+cards kept aside. Seven cards each; a turned-up coloured card starts the pile (its effect is
+ignored, and nobody may say "j'ai la même" on it). Match the colour or the symbol; majors go
+anywhere, one at a time; two identical coloured cards may be played together. A card identical
+to the top card may be played out of turn ("j'ai la même"), and play goes on after that player.
++2 penalties stack with +2 only and +4 with +4 only; the target answers or ``take``s the
+penalty and loses the turn. Reverse flips the direction (a pair once), Skip skips (a pair: two
+players). At one card a player says "Chat vert"; a major as last card, a forgotten phrase and a
+phrase no rule asked for each cost a card. The first to empty their hand wins.
+
+The added rules are data (``rules_src/chatvert/rules.yaml``, read by _chatvert_rules.py); the
+options ``rules`` (which are in force), ``forget`` and ``blurt`` (how often a simulated player
+forgets a phrase that is due, or says one that is not) set a game up.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+from typing import Mapping, Sequence
+
+from forge.engine import API_VERSION, Field, Game, InvariantError, MoveError, State
+
+from . import cards
+from .cards import (COLOURED, PLUS2, PLUS4, REV, SKIP, WILD, Draw, PassToken, Play, Same, Take, Wait,
+                              card_name)
+from .effects import Effects
+from .added_rules import CARD_NAME, COLOURS, Rulebook, read_rules
+
+__all__ = ["ChatVertState", "HAND"]
+
+HAND = 7
+DRAW, TAKE, WAIT = Draw(), Take(), Wait()
+#: every single and pair play, and every major with each colour, built once
+SINGLE = [Play((c,)) for c in range(COLOURED)]
+PAIR = [Play((c, c)) for c in range(COLOURED)]
+MAJOR = {m: [Play((m,), k) for k in range(4)] for m in (WILD, PLUS4)}
+SAME = [Same(c) for c in range(COLOURED)]
+ALONE = [frozenset((s,)) for s in range(16)]
+
+
+class ChatVertState(Effects, State):
+    def __init__(self, game: "ChatVert", players: Sequence[str], rng: random.Random, options: Mapping):
+        super().__init__(game, players, rng)
+        n = len(players)
+        book = game.rulebook()
+        self.book = book
+        self.rules = tuple(book.rules[r] for r in options.get("rules") or ())
+        by = lambda e: tuple(r for r in self.rules if r.event == e)        # noqa: E731
+        self.on_play, self.on_last, self.on_one = by("play"), by("last-card"), by("one-card")
+        self.on_targeted, self.on_take = by("targeted"), by("takes-penalty")
+        changed = {r.last_card_phrase: r.id for r in self.rules if r.last_card_phrase}
+        self.last_phrase = next(iter(changed.items()), ("chat-vert", "chat-vert"))
+        self.mixed = next((r.id for r in self.rules if r.mixed_stacking), None)
+        self.pass_card = next(((r.id, *r.pass_card) for r in self.rules if r.pass_card), None)
+        self.pass_token = next(((r.id, *r.pass_token) for r in self.rules if r.pass_token), None)
+        self.phrases = sorted({"chat-vert", CARD_NAME, *(p for r in self.rules for p in r.phrases)})
+        self.tokens = {t: None for r in self.rules for t in r.tokens}
+        self.forget, self.blurt = float(options.get("forget", 0)), float(options.get("blurt", 0))
+        self.hands: list[dict] = [{} for _ in range(n)]      # card → copies (never 0)
+        self.sizes = [0] * n
+        self.inhand = [0] * 54                     # copies of each card held by anyone
+        self.pile: list[int] = []
+        self.box: list[int] = []                   # out of play: blanks, an example's unused cards
+        self.direction, self.turn = 1, 0
+        self.stack, self.stack_kind = 0, ""
+        self.turned_up = True
+        self.last_player = -1
+        self.declined: set[int] = set()
+        self.dice: list[int] = []
+        self.penalties: Counter = Counter()         # reason → cards
+        self.penalised = [[] for _ in range(n)]      # each seat's reasons, in order
+        self.drew = [0] * n
+        self.triggered: Counter = Counter()          # rule id → times it applied
+        self.dry = 0                                 # draws in a row that found nothing
+        self.game_winners: list[int] = []
+        if "hands" in options:
+            from .setup import set_up
+            set_up(self, options)
+        else:
+            self._deal(options)
+
+    # -- chance -------------------------------------------------------------------------
+    def _deal(self, options: Mapping) -> None:
+        counts, blanks = self.game.deck
+        self.box = ["blank"] * blanks
+        self.draw = [c for c, k in enumerate(counts) for _ in range(k)]
+        self.rng.shuffle(self.draw)
+        for _ in range(HAND):
+            for s in range(len(self.players)):
+                self._give(s, self.draw.pop())
+        while self.draw[-1] >= COLOURED:              # a major turned up goes back, shuffled in
+            self.rule("chatvert.first-card-major")
+            self.draw.insert(self.rng.randrange(len(self.draw)), self.draw.pop())
+        self.pile.append(self.draw.pop())
+        self.colour = self.pile[-1] // 13
+        self.rule("chatvert.players")
+        self.rule("chatvert.majors")
+        if self.inhand[self.pile[-1]]:                # someone holds its twin: no "j'ai la même" on it
+            self.rule("chatvert.first-card-same")
+        dealer = self.rng.randrange(len(self.players))
+        self.direction = self.rng.choice((1, -1))
+        self.turn = (dealer + self.direction) % len(self.players)
+
+    def _give(self, seat: int, card: int) -> None:
+        hand = self.hands[seat]
+        hand[card] = hand.get(card, 0) + 1
+        self.sizes[seat] += 1
+        self.inhand[card] += 1
+
+    def _draw(self, seat: int, n: int) -> None:
+        for _ in range(n):
+            if not self.draw:
+                if len(self.pile) > 1:                 # "Pause": the pile but its top, shuffled
+                    self.draw = self.pile[:-1]
+                    del self.pile[:-1]
+                    self.rng.shuffle(self.draw)
+                else:
+                    self.rule("chatvert.nothing-to-draw")
+                    self.dry += 1
+                    continue
+            self._give(seat, self.draw.pop())
+            self.drew[seat] += 1
+            self.dry = 0
+
+    def _roll(self, die: int) -> int:
+        return self.dice.pop(0) if self.dice else self.rng.randint(1, die)
+
+    # -- the protocol -------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return bool(self.game_winners)
+
+    def to_act(self) -> frozenset[int]:
+        if self.game_winners:
+            return frozenset()
+        top = self.pile[-1]
+        if top >= COLOURED or self.turned_up or not self.inhand[top]:
+            return ALONE[self.turn]
+        return frozenset((self.turn, *self._same_seats()))
+
+    def _same_seats(self) -> list[int]:
+        top = self.pile[-1]
+        if top >= COLOURED or self.turned_up or not self.inhand[top]:
+            return []
+        return [s for s, h in enumerate(self.hands) if top in h and s != self.turn and s != self.last_player
+                and s not in self.declined]
+
+    def legal_moves(self, seat: int) -> list:
+        if self.game_winners:
+            return []
+        if seat != self.turn:
+            return [SAME[self.pile[-1]], WAIT] if seat in self._same_seats() else []
+        hand = self.hands[seat]
+        if self.stack:
+            return [TAKE, *self._answers(seat)]
+        top = self.pile[-1]
+        topsym = top % 13 if top < COLOURED else -1
+        moves = []
+        for c, k in hand.items():
+            if c >= COLOURED:
+                moves += MAJOR[c]
+            elif c // 13 == self.colour or c % 13 == topsym:
+                moves.append(SINGLE[c])
+                if k >= 2:
+                    moves.append(PAIR[c])
+        moves.append(DRAW)
+        return moves
+
+    def _answers(self, seat: int) -> list:
+        hand, out = self.hands[seat], []
+        plus2 = self.stack_kind == "plus2" or self.mixed
+        plus4 = self.stack_kind == "plus4" or self.mixed
+        for c, k in hand.items():
+            if k and c < COLOURED and c % 13 == PLUS2 and plus2:
+                out += [SINGLE[c]] + ([PAIR[c]] if k >= 2 else [])
+            elif k and c < COLOURED and c % 13 == REV and self.pass_card and self.pass_card[1] == "reverse":
+                out.append(SINGLE[c])
+            elif k and c < COLOURED and c % 13 == SKIP and self.pass_card and self.pass_card[1] == "skip":
+                out.append(SINGLE[c])
+        if plus4 and PLUS4 in hand:
+            out += MAJOR[PLUS4]
+        if self.pass_token and self.tokens.get(self.pass_token[1]) == seat:
+            out.append(PassToken(self.pass_token[1]))
+        return out
+
+    def bare(self, move):
+        """The move without its phrases (legality never depends on what is said)."""
+        return type(move)(**{**move.__dict__, "says": None})
+
+    def check_move(self, seat: int, move) -> None:
+        for card in getattr(move, "cards", ()):
+            if self.hands[seat].get(card, 0) < move.cards.count(card):
+                raise MoveError(f"{self.players[seat]} does not hold {' '.join(map(card_name, move.cards))}")
+        for p in move.says or ():
+            if p not in self.book.phrases and not any(p in r.phrases for r in self.book.rules.values()) \
+                    and p != CARD_NAME:
+                raise MoveError(f"no phrase {p[:30]!r} (expected chat-vert, card-name or a phrase of rules.yaml)")
+        if isinstance(move, Play) and (move.cards[0] >= COLOURED) != (move.colour >= 0):
+            raise MoveError("a major names a colour (play W blue); a coloured card does not")
+
+    def why_illegal(self, seat: int, move) -> str:
+        if self.stack and seat == self.turn:
+            return f"a penalty of {self.stack} is pending: answer it with a {self.stack_kind.replace('plus', '+')} or take it"
+        if isinstance(move, Play) and len(move.cards) == 2 and (move.cards[0] != move.cards[1] or move.cards[0] >= COLOURED):
+            return "only two identical coloured cards are played together"
+        if isinstance(move, Same):
+            return "'j'ai la même' needs a card identical to the top one, out of turn, not on the first card"
+        return f"it matches neither the colour ({COLOURS[self.colour]}) nor the symbol of {card_name(self.pile[-1])}"
+
+    def perform(self, seat: int, move) -> None:
+        due: dict[str, str] = {}                  # phrase → the rule that asks for it
+        n = len(self.players)
+        d = self.direction
+        kind = type(move)
+        if kind is Wait:
+            self.declined.add(seat)
+        elif kind is Draw:
+            self.rule("chatvert.cannot-play")
+            self._draw(seat, 1)
+            self.turn = (seat + d) % n
+            if self.dry >= n:
+                self._stalemate()
+        elif kind is Take:
+            self._targeted(seat, due)
+            self._draw(seat, self.stack)
+            self.stack, self.stack_kind = 0, ""
+            for r in self.on_take:
+                self._fire(r, seat, due, -1)
+            self.turn = (seat + d) % n
+        elif kind is PassToken:
+            rid, token, phrase = self.pass_token
+            self._targeted(seat, due)
+            due[phrase] = rid
+            self.triggered[rid] += 1
+            self.rule("chatvert.string-moves-on")
+            self.tokens[token] = self.turn = (seat + d) % n
+        else:
+            self._play(seat, move, due)
+        if kind is not Wait or move.says:
+            self._judge(seat, move.says, due)
+        if self.sizes[seat] == 0 and kind is not Wait:
+            self.game_winners = [seat]
+
+    def scores(self) -> list[int]:
+        return [-k for k in self.sizes]
+
+    def winners(self) -> list[int]:
+        return list(self.game_winners)
+
+    def check_invariants(self) -> None:
+        counts, blanks = self.game.deck
+        held, in_hands = [0] * len(counts), [0] * len(counts)
+        for zone in (self.draw, self.pile, [c for c in self.box if c != "blank"]):
+            for c in zone:
+                held[c] += 1
+        for h in self.hands:
+            for c, k in h.items():
+                held[c] += k
+                in_hands[c] += k
+        if held != counts or self.box.count("blank") != blanks:
+            raise InvariantError("cards lost or doubled: " + ", ".join(
+                f"{card_name(c)} {held[c]}/{counts[c]}" for c in range(len(counts)) if held[c] != counts[c]))
+        if any(self.sizes[s] != sum(h.values()) or min(h.values(), default=1) < 1 for s, h in enumerate(self.hands)):
+            raise InvariantError("a hand's size disagrees with its cards")
+        if self.inhand != in_hands:
+            raise InvariantError("the count of cards in hands disagrees with the hands")
+        if self.stack < 0 or self.direction not in (1, -1) or not 0 <= self.turn < len(self.players):
+            raise InvariantError(f"stack {self.stack}, direction {self.direction}, turn {self.turn}")
+        if sum(self.penalties.values()) != sum(map(len, self.penalised)):
+            raise InvariantError("penalties counted twice or not at all")
+
+    def observe(self, key: str, want=None):
+        from .setup import observe
+        return observe(self, key, want)

@@ -1,0 +1,164 @@
+"""What Le Chat vert's added rules do to the game, measured by playing it.
+
+- :func:`compare`: the base game and the game with each rule (and with all of them) played
+  from the same seeds, side by side: length, cards drawn, penalties, per rule.
+- :func:`match`: N games in a row, each winner adding a rule drawn from the pool, as a table
+  would play an evening.
+- :func:`soundness`: what ``forge check`` asks of every rule of a rules file: played alone and
+  all together (seeded), games must keep ending within :data:`BOUND` moves, and each rule must
+  trigger at least once. A failure names the rule's file:line.
+"""
+from __future__ import annotations
+
+import random
+import statistics
+from collections import Counter
+from dataclasses import dataclass, field
+
+from forge.engine import InputError, playout
+
+from .policies import POLICIES
+
+__all__ = ["study", "Run", "play_many", "compare", "match", "soundness", "BOUND"]
+
+#: a game still going after this many moves "does not end" (base games: a few hundred at most)
+BOUND = 3000
+CHECK_GAMES = 300              # per rule, and once more with all rules together
+CHECK_PLAYERS = 4
+GIVE_UP = 5                    # games past the bound before a rule is judged to break the game
+
+
+@dataclass
+class Run:
+    """Statistics of games played with one set of rules."""
+
+    rules: tuple
+    games: int = 0
+    lengths: list = field(default_factory=list)
+    drawn: int = 0
+    penalties: Counter = field(default_factory=Counter)
+    triggered: Counter = field(default_factory=Counter)
+    rulings: Counter = field(default_factory=Counter)
+    unfinished: int = 0
+
+    def row(self) -> dict:
+        n = max(self.games, 1)
+        return {"rules": list(self.rules), "games": self.games,
+                "length_mean": statistics.fmean(self.lengths) if self.lengths else 0.0,
+                "length_max": max(self.lengths, default=0), "unfinished": self.unfinished,
+                "drawn_per_game": self.drawn / n, "penalties_per_game": sum(self.penalties.values()) / n,
+                "penalties": dict(self.penalties), "triggered": dict(self.triggered), "rulings": dict(self.rulings)}
+
+
+def play_many(game, rules, players: int, games: int, seed: int, forget: float = 0.0, blurt: float = 0.0,
+              bound: int = BOUND, check: bool = False, give_up: int | None = None) -> Run:
+    """Play ``games`` games with ``rules`` in force; game i uses seed ``{seed}:{i}``. With
+    ``give_up``, stop once that many games have passed ``bound`` moves (the verdict is in)."""
+    names = [f"P{i}" for i in range(1, players + 1)]
+    run = Run(tuple(rules))
+    options = {"rules": list(rules), "forget": forget, "blurt": blurt}
+    for i in range(games):
+        state = game.new_state(names, options, random.Random(f"{seed}:{i}"))
+        try:
+            playout(state, POLICIES["random"], check=check, max_steps=bound)
+        except RuntimeError:                       # no end within the bound
+            run.unfinished += 1
+            if give_up and run.unfinished >= give_up:
+                run.games += 1
+                break
+        run.games += 1
+        run.lengths.append(state.steps)
+        run.drawn += sum(state.drew)
+        run.penalties.update(state.penalties)
+        run.triggered.update(state.triggered)
+        run.rulings.update(state.rulings)
+    return run
+
+
+def compare(game, rules, players: int, games: int, seed: int, forget: float = 0.0, blurt: float = 0.0) -> list[Run]:
+    """The base game, each rule alone and (with several) all together, from the same seeds."""
+    sets = [()] + [(r,) for r in rules] + ([tuple(rules)] if len(rules) > 1 else [])
+    return [play_many(game, s, players, games, seed, forget, blurt) for s in sets]
+
+
+def match(game, n: int, players: int, seed: int, pool=None, forget: float = 0.0, blurt: float = 0.0) -> list[dict]:
+    """``n`` games in a row: each winner adds a rule drawn at random from ``pool`` (default: every
+    rule of the rules file) among those not yet in force."""
+    rng = random.Random(f"{seed}:match")
+    pool = list(pool or game.rulebook().rules)
+    names = [f"P{i}" for i in range(1, players + 1)]
+    in_force, out = [], []
+    for i in range(n):
+        state = game.new_state(names, {"rules": list(in_force), "forget": forget, "blurt": blurt},
+                               random.Random(f"{seed}:{i}"))
+        playout(state, POLICIES["random"], max_steps=BOUND)
+        winners = [names[s] for s in state.winners()]
+        added = None
+        left = [r for r in pool if r not in in_force]
+        if left:
+            added = left[rng.randrange(len(left))]
+            in_force.append(added)
+        out.append({"game": i + 1, "rules": list(in_force[:-1] if added else in_force), "moves": state.steps,
+                    "winner": winners, "penalties": dict(state.penalties), "added": added})
+    return out
+
+
+_JUDGED: dict = {}
+
+
+def soundness(game, games: int = CHECK_GAMES, seed: int = 0) -> list[InputError]:
+    """The rules of the project's rules file that break the game, each at its line: games that
+    stop ending (alone or together), or a rule that never triggers. Judged once per process for
+    a given rules file (``game.rulebook()`` is re-read when the file changes)."""
+    book = game.rulebook()
+    key = (id(book), games, seed)
+    if key not in _JUDGED:
+        _JUDGED[key] = (book, _judge(game, book, games, seed))      # the book is kept so its id stays unique
+    return _JUDGED[key][1]
+
+
+def _judge(game, book, games: int, seed: int) -> list[InputError]:
+    problems = []
+    every = tuple(book.rules)
+    for rid, rule in book.rules.items():
+        run = play_many(game, (rid,), CHECK_PLAYERS, games, seed, give_up=GIVE_UP)
+        if run.unfinished:
+            problems.append(InputError(rule.location, f"rule '{rid}' stops games from ending: {run.unfinished} of "
+                                       f"{run.games} simulated games passed {BOUND:,} moves",
+                                       hint="a rule should not give more cards than a turn gets rid of"))
+        elif not run.triggered[rid]:
+            problems.append(InputError(rule.location, f"rule '{rid}' never applied in {games} simulated games",
+                                       hint="check its trigger: can that card, on that pile, ever be played?"))
+    if len(every) > 1 and not problems:
+        run = play_many(game, every, CHECK_PLAYERS, games, seed, give_up=GIVE_UP)
+        if run.unfinished:
+            first = next(iter(book.rules.values()))
+            problems.append(InputError(first.location, f"the {len(every)} rules together stop games from ending: "
+                                       f"{run.unfinished} of {run.games} simulated games passed {BOUND:,} moves",
+                                       hint="find the pair of rules that feed each other"))
+    return problems
+
+
+def study(game, players: int, games: int, seed: int, options, match_games: int | None = None) -> dict:
+    """``forge simulate chatvert``'s own report: each rule against the base game, or a match."""
+    forget, blurt = options.get("forget", 0.0), options.get("blurt", 0.0)
+    if match_games:
+        rows = match(game, match_games, players, seed, options.get("rules"), forget, blurt)
+        return {"title": f"chatvert: {match_games} games in a row, {players} players, seed {seed}; each winner adds a rule",
+                "columns": ["game", "rules in force", "moves", "winner", "penalty cards", "rule added"],
+                "rows": [[r["game"], ", ".join(r["rules"]) or "(base game)", r["moves"], ", ".join(r["winner"]),
+                          sum(r["penalties"].values()), r["added"] or "-"] for r in rows], "games": rows}
+    runs = compare(game, options.get("rules") or [], players, games, seed, forget, blurt)
+    base = runs[0].row()
+    rows = []
+    for run in runs:
+        r = run.row()
+        change = (r["length_mean"] / base["length_mean"] - 1) if base["length_mean"] else 0.0
+        rows.append([", ".join(r["rules"]) or "(base game)", f"{r['length_mean']:.1f}", f"{change:+.0%}",
+                     f"{r['drawn_per_game']:.1f}", f"{r['penalties_per_game']:.2f}",
+                     ", ".join(f"{k} {v}" for k, v in sorted(r["penalties"].items())) or "-",
+                     ", ".join(f"{k} {v}" for k, v in sorted(r["triggered"].items())) or "-"])
+    return {"title": f"what each added rule does ({games} games each, same seeds, forget {forget}, blurt {blurt})",
+            "columns": ["rules", "moves/game", "vs base", "cards drawn/game", "penalties/game",
+                        "penalty cards by reason", "times applied"],
+            "rows": rows, "runs": [run.row() for run in runs]}

@@ -1,0 +1,134 @@
+"""The Great Dalmuti's cards and moves: ranks 1–12 and the jester, the move notation a
+rulebook quotes ("play 9 9 J", "pass", "give 11 12", "revolution"), and every possible play
+built once for the engine's hot path (the rules themselves are in dalmuti.py)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+from forge.engine import CardRef, MoveError, SpecError
+
+
+__all__ = ["JESTER", "Play", "Pass", "Give", "Revolution", "PASS", "parse_cards", "show_cards", "play_of",
+           "refs", "PLAYS", "check_deck", "deck_from_kit"]
+
+JESTER = 13
+
+
+def parse_cards(text: str) -> list[int]:
+    """'9 9 J' → [9, 9, 13]."""
+    out = []
+    for tok in str(text).split():
+        if tok.upper() in ("J", "★", "JESTER", "JOKER"):
+            out.append(JESTER)
+        elif tok.isascii() and tok.isdigit() and 1 <= int(tok[:3]) <= 12:
+            out.append(int(tok))
+        else:
+            raise MoveError(f"not a Dalmuti card: {tok[:20]!r} (expected 1 to 12, or J for a jester)")
+    return out
+
+
+def refs(text: str) -> tuple[CardRef, ...]:
+    """Example notation → the printed cards (the deck file's rows: by value, the jester by name)."""
+    return tuple(CardRef("cards", (("name", "jester"),) if c == JESTER else (("value", str(c)),),
+                         "J" if c == JESTER else str(c)) for c in parse_cards(text))
+
+
+def show_cards(cards: Sequence[int]) -> str:
+    return " ".join("J" if c == JESTER else str(c) for c in sorted(cards))
+
+
+@dataclass(frozen=True)
+class Play:
+    rank: int          # the rank the play counts as (13 for jesters alone)
+    natural: int       # cards of that rank
+    jesters: int
+
+    @property
+    def size(self) -> int:
+        return self.natural + self.jesters
+
+    def cards(self) -> list[int]:
+        return [self.rank] * self.natural + [JESTER] * self.jesters if self.rank != JESTER \
+            else [JESTER] * self.jesters
+
+    def __str__(self) -> str:
+        return "play " + show_cards(self.cards())
+
+
+@dataclass(frozen=True)
+class Pass:
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class Give:
+    cards: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "give " + show_cards(self.cards)
+
+
+@dataclass(frozen=True)
+class Revolution:
+    declare: bool
+
+    def __str__(self) -> str:
+        return "revolution" if self.declare else "no revolution"
+
+
+PASS = Pass()
+#: every possible play, built once: PLAYS[rank][natural][jesters]
+PLAYS = [[[Play(r, n, k) for k in range(3)] for n in range(13)] for r in range(14)]
+
+
+def play_of(cards: Sequence[int]) -> Play | None:
+    jesters = sum(1 for c in cards if c == JESTER)
+    ranks = {c for c in cards if c != JESTER}
+    if len(ranks) > 1 or not cards:
+        return None
+    if not ranks:
+        return Play(JESTER, 0, jesters)
+    return Play(ranks.pop(), len(cards) - jesters, jesters)
+
+
+def check_deck(kit, max_players: int) -> list:
+    """The printed deck (component ``cards``): one row per rank, value 1 to 12 or a jester
+    (any other value), each rank once, and enough cards that every hand dealt to the most
+    players holds two numbered cards besides all the jesters: a Greater Peon can always pay
+    the taxes (80 cards for 8 players: 10 cards a hand, 2 jesters at most)."""
+    comp, problems = kit.require("cards", "Dalmuti")
+    if comp is None:
+        return problems
+    problems, seen, jesters = [], {}, 0
+    for row in comp.rows:
+        value = str(row.fields.get("value", ""))
+        rank = (int(value) if 1 <= int(value[:3]) <= 12 and len(value) < 3 else None) \
+            if value.isascii() and value.isdigit() else JESTER
+        if rank is None:
+            problems.append(SpecError(row.location, f"a Dalmuti rank is 1 to 12 (got {value[:12]!r})",
+                                      hint="a row whose value is not a number is the jester"))
+        elif rank in seen:
+            problems.append(SpecError(row.location, f"rank {'J' if rank == JESTER else rank} is listed "
+                                      f"twice (first at line {seen[rank].line})",
+                                      hint="one row per rank; its 'copies' says how many cards"))
+        else:
+            seen[rank] = row.location
+            jesters += row.copies if rank == JESTER else 0
+    total, least = comp.count(kit.languages[0]), max_players * (2 + jesters)
+    if not problems and total < least:
+        problems.append(SpecError(comp.location, f"the deck holds {total} cards (expected at least {least}: "
+                                  f"dealt to {max_players} players, every hand must hold two numbered cards "
+                                  f"for the taxes besides the {jesters} jesters)",
+                                  hint="the Dalmuti deck has 80 cards: n cards of rank n, and 2 jesters"))
+    return problems
+
+
+def deck_from_kit(kit) -> list[int]:
+    """Counts by rank (index 1–13, 13 = jester) of the printed deck: the rows of the ``cards``
+    component of the kit (checked by :meth:`Dalmuti.check_kit`)."""
+    counts = [0] * 14
+    for row in kit.component("cards").rows:
+        value = str(row.fields.get("value", ""))
+        counts[int(value) if value.isdigit() else JESTER] += row.copies
+    return counts

@@ -1,0 +1,436 @@
+"""The Great Dalmuti (Richard Garfield, 1995): a climbing game for 4 to 8 players.
+
+Ranks 1 (strongest) to 12; rank n has n cards; two jesters (jokers). A jester alone
+counts 13, the weakest; played with cards of a rank it takes that rank. The deck
+is read from the printed kit (``cardspecs/dalmuti/deck.csv``) so the engine plays
+the cards that are printed.
+
+Seats keep their index; ``order`` lists the seats by rank, Greater Dalmuti first,
+and play goes along it (to the Greater Dalmuti's left). A game is: deal (one card at
+a time from the Greater Dalmuti on), an optional revolution by a player holding both
+jesters, taxes (the Greater Peon's two best cards, never jesters, to the Greater
+Dalmuti who returns two cards of their choice; one card between the Lesser Peon and
+the Lesser Dalmuti), then tricks. The order players go out is the next game's order;
+each scores one point per player ranked below. With ``games: K`` several games are
+played in a row.
+
+Hands are lists of 14 counts, index 1–12 for ranks and 13 for jesters.
+"""
+from __future__ import annotations
+
+import itertools
+import random
+from functools import cached_property
+from typing import Mapping, Sequence
+
+from forge.engine import API_VERSION, AboutRun, Field, Game, IllegalMove, InvariantError, MoveError, State
+
+from .cards import (JESTER, PASS, PLAYS, Give, Pass, Play, Revolution, check_deck, deck_from_kit,
+                             parse_cards, play_of, show_cards)
+from .figure import figure, setup_situation
+
+__all__ = ["Dalmuti", "DalmutiState", "Play", "Pass", "Give", "Revolution", "deck_from_kit",
+           "parse_cards", "JESTER"]
+
+
+class DalmutiState(State):
+    def __init__(self, game: "Dalmuti", players: Sequence[str], rng: random.Random, options: Mapping):
+        super().__init__(game, players, rng)
+        n = len(players)
+        self.deck = list(options.get("deck") or game.deck)
+        self.total = sum(self.deck)
+        self.games = int(options.get("games", 1))
+        self.bonus = bool(options.get("climbing_bonus", False))
+        self.score = [0] * n
+        self.bonus_points = 0
+        self.games_done = 0
+        self.hands = [[0] * 14 for _ in range(n)]
+        self.discard = [0] * 14
+        self.in_trick = [0] * 14       # cards played in the current trick
+        self._solo = [frozenset((s,)) for s in range(n)]
+        self.revolution = False        # a revolution was called this game
+        self.reversed = False          # by the Greater Peon: this game's roles are reversed
+        self.over = False
+        self.phase = "deal"
+        self.finished: list[int] = []
+        self.trick_winners: list[int] = []
+        self.taxes: list[tuple[int, int, list[int]]] = []   # (peon, dalmuti, cards paid) of the last taxes
+        if "hands" in options:                         # a scripted situation (worked examples)
+            self._setup_situation(options)
+        else:
+            self.order = self._first_draw()
+            self._deal()
+
+    # -- situations for worked examples --------------------------------------------
+    def _setup_situation(self, options: Mapping) -> None:
+        setup_situation(self, options)
+
+    # -- chance: the first draw and the deal ------------------------------------------
+    def _shuffled(self) -> list[int]:
+        cards = [r for r in range(1, 14) for _ in range(self.deck[r])]
+        self.rng.shuffle(cards)
+        return cards
+
+    def _first_draw(self) -> list[int]:
+        """Each player draws a card; the strongest becomes Greater Dalmuti and so on.
+        Ties draw again among themselves (house ruling)."""
+        def rank_group(seats: list[int]) -> list[int]:
+            cards = self._shuffled()[:len(seats)]
+            drawn = sorted(zip(cards, seats))
+            out = []
+            for _, group in itertools.groupby(drawn, key=lambda cs: cs[0]):
+                tied = [s for _, s in group]
+                if len(tied) > 1:
+                    self.rule("dalmuti.draw-tie")
+                    tied = rank_group(tied)
+                out += tied
+            return out
+        return rank_group(list(range(len(self.players))))
+
+    def _deal(self) -> None:
+        for hand in self.hands:
+            hand[:] = [0] * 14
+        self.discard = [0] * 14
+        n = len(self.order)
+        for i, card in enumerate(self._shuffled()):
+            self.hands[self.order[i % n]][card] += 1
+        self._after_deal()
+
+    def _after_deal(self) -> None:
+        self.revolution = self.reversed = False
+        holders = [s for s in self.order if self.hands[s][JESTER] == 2]
+        self.revolution_seat = holders[0] if holders else None
+        self.phase = "revolution" if holders else "tax"
+        if self.phase == "tax":
+            self._collect_tax()
+
+    # -- taxes -------------------------------------------------------------------------
+    def _collect_tax(self) -> None:
+        """The peons' best cards (never jesters) go to the Dalmutis; then the Dalmutis choose
+        what to give back. A dealt hand always holds the numbered cards its peon owes: at least
+        10 cards, at most 2 of them jesters (the kit check sees to it); a scripted hand that
+        does not cannot be dealt."""
+        gd, ld, lp, gp = self.order[0], self.order[1], self.order[-2], self.order[-1]
+        self.owed = {gd: 2, ld: 1}
+        self.taxes = []
+        for peon, role, dalmuti, count in ((gp, "Greater", gd, 2), (lp, "Lesser", ld, 1)):
+            numbered = sum(self.hands[peon][1:JESTER])
+            if numbered < count:
+                raise IllegalMove(f"{self.players[peon]}, the {role} Peon, holds {numbered} numbered card(s) "
+                                  f"and owes {count} in taxes: no dealt hand is that short")
+            self.taxes.append((peon, dalmuti, []))
+            for _ in range(count):
+                best = next(r for r in range(1, 13) if self.hands[peon][r])
+                self.hands[peon][best] -= 1
+                self.hands[dalmuti][best] += 1
+                self.taxes[-1][2].append(best)
+        self.phase = "give-back"
+
+    # -- play --------------------------------------------------------------------------
+    def _start_play(self, leader: int) -> None:
+        self.phase = "play"
+        self.finished = [s for s in self.order if not any(self.hands[s])]
+        self.out = set(self.finished)
+        self.n_active = len(self.order) - len(self.out)
+        self.pos = {s: i for i, s in enumerate(self.order)}
+        self.turn = leader
+        self.table: Play | None = None
+        self.last = None
+        self.passes = 0
+
+    def _active(self) -> list[int]:
+        return [s for s in self.order if s not in self.out]
+
+    def _next(self, seat: int) -> int:
+        order, n = self.order, len(self.order)
+        i = self.pos[seat]
+        for k in range(1, n + 1):
+            s = order[(i + k) % n]
+            if s not in self.out:
+                return s
+        return seat
+
+    def _play_moves(self, seat: int) -> list:
+        hand = self.hands[seat]
+        j = hand[JESTER]
+        moves: list = []
+        if self.table is None:
+            for r in range(1, 13):
+                by_count = PLAYS[r]
+                for nat in range(1, hand[r] + 1):
+                    moves += by_count[nat][:j + 1]
+            moves += PLAYS[JESTER][0][1:j + 1]
+            return moves
+        size, top = self.table.size, self.table.rank
+        hi = j if j < size - 1 else size - 1
+        for r in range(1, top if top < 13 else 13):
+            h = hand[r]
+            if h:
+                by_count = PLAYS[r]
+                for k in range(size - h if size > h else 0, hi + 1):
+                    moves.append(by_count[size - k][k])
+        moves.append(PASS)
+        return moves
+
+    def _play(self, seat: int, move) -> None:
+        if isinstance(move, Pass):
+            self.passes += 1
+        else:
+            hand = self.hands[seat]
+            if move.rank != JESTER:
+                hand[move.rank] -= move.natural
+            hand[JESTER] -= move.jesters
+            if move.rank == JESTER and move.jesters == 2:
+                self.rule("dalmuti.two-jesters-alone")
+            self._to_table(move)
+            self.table, self.last, self.passes = move, seat, 0
+            if not any(hand):
+                self.finished.append(seat)
+                self.out.add(seat)
+                self.n_active -= 1
+                if self.n_active == 1:
+                    self.finished += self._active()
+                    self._end_game()
+                    return
+        others = self.n_active - (0 if self.last in self.out else 1)
+        if self.table is not None and self.passes >= others:
+            self._end_trick()
+        else:
+            self.turn = self._next(seat)
+
+    def _to_table(self, move: Play) -> None:
+        for c in move.cards():
+            self.in_trick[c] += 1
+
+    def _end_trick(self) -> None:
+        self.trick_winners.append(self.last)
+        for r in range(14):
+            self.discard[r] += self.in_trick[r]
+        self.in_trick = [0] * 14
+        leader = self.last
+        if leader in self.out:
+            self.rule("dalmuti.lead-after-going-out")
+            leader = self._next(leader)
+        self.table, self.passes = None, 0
+        self.turn = leader
+
+    def _end_game(self) -> None:
+        n = len(self.players)
+        old = self.order
+        new = self.finished
+        for place, s in enumerate(new):
+            self.score[s] += n - 1 - place
+        if self.bonus:                                 # variant: reward the Dalmutis for their peons' climb
+            if self.reversed:
+                self.rule("dalmuti.bonus-after-revolution")
+            for dalmuti, peon in ((old[0], old[-1]), (old[1], old[-2])):
+                climbed = old.index(peon) - new.index(peon)
+                if climbed > 0:
+                    self.score[dalmuti] += climbed
+                    self.bonus_points += climbed
+        self.games_done += 1
+        self.last_order = list(new)
+        for r in range(14):
+            self.discard[r] += self.in_trick[r]
+        self.in_trick = [0] * 14
+        if self.games_done >= self.games:
+            self.over = True
+            self.phase = "over"
+            if len(self.winners()) > 1:
+                self.rule("dalmuti.session-tie")
+            return
+        self.order = list(new)
+        self.finished = []
+        self._deal()
+
+    # -- protocol ------------------------------------------------------------------------
+    def to_act(self) -> frozenset[int]:
+        if self.phase == "play":
+            return self._solo[self.turn]
+        if self.over:
+            return frozenset()
+        if self.phase == "revolution":
+            return frozenset((self.revolution_seat,))
+        return frozenset(self.owed)
+
+    def legal_moves(self, seat: int) -> list:
+        if self.phase == "play":
+            return self._play_moves(seat) if seat == self.turn else []
+        if seat not in self.to_act():
+            return []
+        if self.phase == "revolution":
+            return [Revolution(True), Revolution(False)]
+        if self.phase == "give-back":
+            hand = [r for r in range(1, 14) for _ in range(self.hands[seat][r])]
+            return [Give(c) for c in sorted(set(itertools.combinations(hand, self.owed[seat])))]
+        return self._play_moves(seat)
+
+    def check_move(self, seat: int, move) -> None:
+        """Playing or giving cards the player does not hold is not a move at all."""
+        if isinstance(move, (Play, Give)):
+            cards = move.cards() if isinstance(move, Play) else list(move.cards)
+            if any(self.hands[seat][c] < cards.count(c) for c in set(cards)):
+                raise MoveError(f"{self.players[seat]}'s hand ({show_cards(self._hand_list(seat)) or 'empty'}) "
+                                f"does not hold {show_cards(cards)}")
+
+    def why_illegal(self, seat: int, move) -> str:
+        if isinstance(move, Play):
+            if any(self.hands[seat][c] < move.cards().count(c) for c in set(move.cards())):
+                return f"their hand ({show_cards(self._hand_list(seat))}) does not hold {show_cards(move.cards())}"
+            if self.table is not None:
+                return (f"the table shows {show_cards(self.table.cards())}: a play must have "
+                        f"{self.table.size} card(s) of a stronger rank than {self.table.rank}")
+        if isinstance(move, Pass) and self.table is None:
+            return "the leader of a trick must play"
+        return f"it is not allowed in the {self.phase} phase"
+
+    def _hand_list(self, seat: int) -> list[int]:
+        return [r for r in range(1, 14) for _ in range(self.hands[seat][r])]
+
+    def perform(self, seat: int, move) -> None:
+        if self.phase == "revolution":
+            self.revolution = move.declare
+            if move.declare:
+                if seat == self.order[-1]:           # greater revolution: roles reverse
+                    self.reversed = True
+                    o = self.order
+                    o[0], o[-1] = o[-1], o[0]
+                    o[1], o[-2] = o[-2], o[1]
+                self._start_play(self.order[0])
+            else:
+                self._collect_tax()
+        elif self.phase == "give-back":
+            receiver = self.order[-1] if seat == self.order[0] else self.order[-2]
+            for c in move.cards:
+                self.hands[seat][c] -= 1
+                self.hands[receiver][c] += 1
+            del self.owed[seat]
+            if not self.owed:
+                self._start_play(self.order[0])
+        else:
+            self._play(seat, move)
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def scores(self) -> list[int]:
+        return list(self.score)
+
+    def observe(self, key: str, want=None):
+        """The value of an example's ``expect`` field (NotImplemented for an unknown field)."""
+        names = self.players
+        n = len(names)
+        values = {
+            "hands": lambda: {names[s]: show_cards(self._hand_list(s)) for s in range(n)},
+            "hand_sizes": lambda: {names[s]: sum(self.hands[s]) for s in range(n)},
+            "trick_won_by": lambda: names[self.trick_winners[-1]] if self.trick_winners else None,
+            "tricks_won_by": lambda: [names[s] for s in self.trick_winners],
+            "table": lambda: show_cards(self.table.cards()) if self.phase == "play" and self.table else "",
+            "table_rank": lambda: self.table.rank if self.phase == "play" and self.table else None,
+            "finish_order": lambda: [names[s] for s in (self.last_order if self.over else self.finished)],
+            "scores": lambda: {names[s]: self.score[s] for s in range(n)},
+            "order": lambda: [names[s] for s in self.order],
+            "to_act": lambda: sorted(names[s] for s in self.to_act()),
+            "rulings": lambda: sorted(self.rulings),
+            "game_over": lambda: self.over,
+            "revolution": lambda: self.revolution,
+            "deck": lambda: {"numbered": sum(self.deck[1:13]), "jesters": self.deck[JESTER],
+                             "total": sum(self.deck), "ranks": {r: self.deck[r] for r in range(1, 13)}},
+        }
+        return values[key]() if key in values else NotImplemented
+
+    def check_invariants(self) -> None:
+        trick = self.in_trick
+        for r in range(1, 14):
+            where = sum(h[r] for h in self.hands) + self.discard[r] + trick[r]
+            if where != self.deck[r] or min(h[r] for h in self.hands) < 0:
+                raise InvariantError(f"rank {r}: {where} cards in hands, tricks and discard, deck has {self.deck[r]}")
+        n = len(self.players)
+        if sum(self.score) != self.games_done * n * (n - 1) // 2 + self.bonus_points:
+            raise InvariantError(f"scores {self.score} do not add up after {self.games_done} game(s)")
+        if len(set(self.finished)) != len(self.finished):
+            raise InvariantError("a player finished twice")
+
+
+class Dalmuti(Game):
+    name = "dalmuti"
+    title = "The Great Dalmuti"
+    api_version = API_VERSION
+    min_players = 4
+    max_players = 8
+    ABOUT = AboutRun(players=(4, 5, 6), games=500, seed=1995)      # seed: the year it came out
+    RULINGS = {
+        "dalmuti.lead-after-going-out":
+            "When the player who made the last play of a trick has gone out, the next player still "
+            "holding cards (to that player's left) leads the next trick.",
+        "dalmuti.two-jesters-alone":
+            "Two jesters played together without other cards are a pair of 13s, the weakest pair.",
+        "dalmuti.draw-tie":
+            "In the first draw for ranks, players who draw the same rank draw again among themselves.",
+        "dalmuti.bonus-after-revolution":
+            "With the climbing bonus, after the Greater Peon's revolution the bonus follows the "
+            "reversed roles: the new Greater Dalmuti scores for the new Greater Peon's climb, the new "
+            "Lesser Dalmuti for the new Lesser Peon's.",
+        "dalmuti.session-tie":
+            "Players tied for the most points at the end of the session share the win.",
+    }
+
+    GIVEN_FIELDS = {
+        "hands": Field("cards_by_name", "each player's hand, e.g. {Alice: \"7 7 J\"}; the rest of the deck is out of play"),
+        "order": Field("names", "the players by rank, Greater Dalmuti first (play goes along it)"),
+        "leader": Field("name", "who leads the first trick"),
+        "phase": Field("choice", "play (a trick starts) or exchange (the taxes are due)", choices=("play", "exchange")),
+    }
+    OPTION_FIELDS = {
+        "climbing_bonus": Field("bool", "the climbing bonus variant: a point for each place climbed"),
+        "games": Field("int", "games played in a row", range=(1, 100)),
+    }
+    EXPECT_FIELDS = {
+        "hands": Field("cards_by_name", "each named player's hand"),
+        "hand_sizes": Field("int_by_name", "cards in each named player's hand"),
+        "table": Field("cards", "the cards on the table"),
+        "table_rank": Field("int", "the rank they count as"),
+        "trick_won_by": Field("name", "who won the last trick"),
+        "tricks_won_by": Field("names", "who won each trick, in order"),
+        "to_act": Field("names", "who may act now"),
+        "order": Field("names", "the players by rank"),
+        "finish_order": Field("names", "the order players went out"),
+        "scores": Field("int_by_name", "points by player"),
+        "revolution": Field("bool", "whether a revolution was called"),
+        "rulings": Field("names", "house rulings applied"),
+        "game_over": Field("bool", "whether the game is over"),
+        "deck": Field("mapping", "the deck's composition: total, numbered, jesters, ranks"),
+    }
+
+    @cached_property
+    def deck(self) -> list[int]:
+        """Counts by rank, read from the printed kit on first use."""
+        return deck_from_kit(self.kit)
+
+    def check_kit(self, kit) -> list:
+        """The printed deck (component ``cards``): see :func:`.cards.check_deck`."""
+        return check_deck(kit, self.max_players)
+
+    def new_state(self, players, options=None, rng=None) -> DalmutiState:
+        self.check_players(players)
+        return DalmutiState(self, players, rng or random.Random(0), options or {})
+
+    def figure(self, given, moves):
+        """Hands and played cards drawn as the printed cards: see :func:`.figure.figure`."""
+        return figure(self, given, moves)
+
+    def parse_move(self, text: str):
+        t = text.strip()
+        if t == "pass":
+            return PASS
+        if t in ("revolution", "no revolution"):
+            return Revolution(t == "revolution")
+        verb, _, rest = t.partition(" ")
+        if verb == "play":
+            play = play_of(parse_cards(rest))
+            if play is None:
+                raise IllegalMove(f"not a Dalmuti play: {text!r} (cards of one rank, with jesters if any)")
+            return play
+        if verb == "give":
+            return Give(tuple(sorted(parse_cards(rest))))
+        raise MoveError(f"not a Dalmuti move: {text[:40]!r} (expected play …, pass, give …, revolution)")

@@ -1,0 +1,425 @@
+"""Le Grand Jeu de la Vie (GJDLV, CC BY-NC 4.0): fertilise, take and abort embryos with a
+standard deck, black cards the male gametes, red cards the female ones.
+
+Each player plays from two face-down piles, their Testicules, whose top cards are their hand.
+A turn: 0 birth (the embryo in the Utérus goes to the Nurserie, a held gamete to the
+Mouchoir), 1 ovulation (a red card turned up), 2 action (fertilise it, take an opponent's
+embryo with a male gamete that brings its genetic gap closer — a surrogate —, or hold a
+gamete back face down in the Urètre), 3 held-back ejaculation (when the ovum was left, the
+players holding back may fertilise it; the smallest gap wins, equal gaps are discarded
+first), 4 menstruation (an ovum left goes to the Diva Cup).
+
+Answers at any time are explicit response windows (``_gjdlv_answers``): after every
+fertilisation the players holding an answer are asked, ``to_act`` is that set, and each
+answers or passes. In Règles Abondantes the face cards join: red ones are Royal Ova (King 10
+points, Queen 0 and steals a newborn, Jack 5 and removes an embryo), black ones Imperial
+Sperm (gametes for Royal Ova only, or powers: Jack aborts any fertilisation, King cancels an
+abortion, Queen cancels a surrogate).
+
+A round ends after the phase 0 of the first player to lay their very last card; Formol
+scores 3 per abortion, a newborn 5 + its gap, k fully inbred newborns 6 − k each. Totals
+carry over 9 rounds (5 for a short game). Where the rules are silent, the named rulings of
+``RULINGS`` apply and are counted.
+"""
+from __future__ import annotations
+
+import random
+from typing import Mapping, Sequence
+
+from forge.engine import API_VERSION, AboutRun, Field, Game, InvariantError, MoveError, State
+
+from . import cards
+from .answers import Answers, Fert
+from .cards import (EJACULATE, PASS, Fertilise, Hold, Pass, Remove, Steal, Surrogate, card_name, gap,
+                           is_black, is_face, round_points, value)
+from .policy import greedy
+
+__all__ = ["GrandJeu", "GrandJeuState"]
+
+MODES = ("simples", "abondantes")
+
+
+class GrandJeuState(Answers, State):
+    def __init__(self, game: "GrandJeu", players: Sequence[str], rng: random.Random, options: Mapping):
+        super().__init__(game, players, rng)
+        n = len(players)
+        self.mode = options.get("mode", "simples")
+        self.abondantes = self.mode == "abondantes"
+        self.rounds = int(options.get("rounds", 9))
+        self.jokers = 2 if str(options.get("deck", "54")) == "54" else 0
+        self.totals = [0] * n
+        self.history: list[list[int]] = []      # each finished round's points
+        self.round, self.first, self.turn = 1, 0, 0
+        self.phase = "action"
+        self.stage = 2                           # the turn's phase (2: action and answers, 3: ejaculations)
+        self.power = 0                           # a royal newborn's power pending at phase 0 (QUEEN/JACK)
+        self.express = 0
+        self._clear_round()
+        if options.get("situation"):
+            from .setup import set_up
+            set_up(self, options)
+        else:
+            self._deal()
+            self._begin_turn()
+
+    # -- the table ----------------------------------------------------------------------------
+    def _clear_round(self) -> None:
+        n = len(self.players)
+        self.piles: list[list[list[int]]] = [[[], []] for _ in range(n)]   # left, right; top last
+        self.uretre = [-1] * n
+        self.uterus: list[tuple[int, int] | None] = [None] * n          # (ovum, male)
+        self.nursery: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        self.formol: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
+        self.mouchoir: list[int] = []
+        self.diva: list[int] = []
+        self.ovulation: list[int] = []           # top last
+        self.box: list[int] = []                 # set aside: jokers, faces in Simples Règles
+        self.ovum = -1
+        self.stack: list = []                    # pending fertilisation and answers
+        self.asked: frozenset[int] = frozenset()
+        self.spoken: dict[int, object] = {}
+        self.announcer = -1                      # who laid their very last card
+        self.ledger = [[0, 0] for _ in range(n)] # per seat: abortions made, newborns gained (invariant)
+
+    def _deal(self) -> None:
+        n = len(self.players)
+        if self.jokers:
+            self.box += [52, 53][:self.jokers]
+            self.rule("gjdlv.jokers")
+        used = [c for c in range(52) if self.abondantes or not is_face(c)]
+        self.box += [c for c in range(52) if c not in used]
+        black = [c for c in used if is_black(c)]
+        red = [c for c in used if not is_black(c)]
+        self.rng.shuffle(black)
+        self.rng.shuffle(red)
+        each = len(black) // n
+        for s in range(n):
+            mine = black[s * each:(s + 1) * each]
+            half = (each + 1) // 2
+            self.piles[s] = [mine[:half], mine[half:]]
+        self.mouchoir += black[n * each:]
+        self.ovulation = red
+
+    def tops(self, seat: int) -> list[int]:
+        """The cards in ``seat``'s hand: the top of each Testicule."""
+        return [p[-1] for p in self.piles[seat] if p]
+
+    def _take(self, seat: int, card: int) -> None:
+        """Lay ``card`` from ``seat``'s hand: the pile it came from shows its next card."""
+        left, right = self.piles[seat]
+        (left if left and left[-1] == card else right).pop()
+        if not left and not right and self.announcer < 0:
+            self.announcer = seat
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + 1) % len(self.players)
+
+    # -- the turn -----------------------------------------------------------------------------
+    def _begin_turn(self) -> None:
+        """Phase 0 (birth, the held gamete to the Mouchoir), then the rest if no power waits."""
+        t = self.turn
+        born = self.uterus[t]
+        self.power = 0
+        if born is not None:
+            self.uterus[t] = None
+            self.nursery[t].append(born)
+            self.ledger[t][1] += 1
+            if is_face(born[0]) and value(born[0]) in (cards.QUEEN, cards.JACK) and self._targets(value(born[0])):
+                self.power = value(born[0])
+        if self.uretre[t] >= 0:
+            self.mouchoir.append(self.uretre[t])
+            self.uretre[t] = -1
+        if self.power:
+            self.phase = "power"
+        else:
+            self._after_birth()
+
+    def _targets(self, power: int) -> list[int]:
+        others = [s for s in range(len(self.players)) if s != self.turn]
+        if power == cards.QUEEN:
+            return [s for s in others if self.nursery[s]]
+        return [s for s in others if self.uterus[s] is not None]
+
+    def _after_birth(self) -> None:
+        """Phase 1, unless the round ends: the announcer has had their phase 0, or no ovum is left."""
+        if self.announcer == self.turn:
+            return self._end_round()
+        if not self.ovulation:
+            self.rule("gjdlv.ovulation-empty")
+            return self._end_round()
+        self.ovum = self.ovulation.pop()
+        self.stage, self.phase = 2, "action"
+
+    def _continue(self) -> None:
+        """After the action and its answers: phase 3 (held-back ejaculations), 4, the next turn."""
+        if self.stage == 2:
+            self.stage = 3
+            if self.ovum >= 0 and self._open_ejaculations():
+                return
+        if self.ovum >= 0:
+            self.diva.append(self.ovum)
+            self.ovum = -1
+        self.turn = self.next_seat(self.turn)
+        self._begin_turn()
+
+    def _end_round(self) -> None:
+        points = []
+        for s in range(len(self.players)):
+            pts, inbred = round_points(self.formol[s], self.nursery[s])
+            if inbred >= 6:
+                self.rule("gjdlv.inbred-floor")
+            points.append(pts)
+        self.totals = [a + b for a, b in zip(self.totals, points)]
+        self.history.append(points)
+        if self.round >= self.rounds:
+            self.phase = "over"
+            self.stack, self.asked = [], frozenset()
+            return
+        self.round += 1
+        self.first = self.next_seat(self.first)
+        self.turn = self.first
+        self._clear_round()
+        self._deal()
+        self._begin_turn()
+
+    # -- the protocol ---------------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def to_act(self) -> frozenset[int]:
+        if self.phase in ("power", "action"):
+            return frozenset((self.turn,))
+        if self.phase == "over":
+            return frozenset()
+        return self.asked - self.spoken.keys()
+
+    def legal_moves(self, seat: int) -> list:
+        phase = self.phase
+        if phase in ("answer", "ejaculation"):
+            if seat not in self.asked or seat in self.spoken:
+                return []
+            return [*self.answers(seat), PASS] if phase == "answer" else [EJACULATE, PASS]
+        if seat != self.turn or phase == "over":
+            return []
+        if phase == "power":
+            kind = Steal if self.power == cards.QUEEN else Remove
+            return [*(kind(self.players[s]) for s in self._targets(self.power)), PASS]
+        hand = self.tops(seat)
+        if not hand:
+            return [PASS]
+        moves: list = []
+        for c in hand:
+            if self.may_fertilise(c, self.ovum):
+                moves.append(Fertilise(c))
+            moves += [Surrogate(c, self.players[s]) for s, e in enumerate(self.uterus)
+                      if e is not None and s != seat and self.may_take(c, e)]
+            moves.append(Hold(c))
+        return moves
+
+    def may_fertilise(self, male: int, ovum: int) -> bool:
+        """Imperial Sperm fertilise Royal Ova only; a numbered gamete fertilises any ovum."""
+        return not is_face(male) or is_face(ovum)
+
+    def may_take(self, male: int, embryo: tuple[int, int]) -> bool:
+        """A surrogate: a royal embryo is taken by Imperial Sperm only; another embryo by a
+        numbered gamete that strictly reduces its genetic gap."""
+        ovum, old = embryo
+        if is_face(ovum):
+            return is_face(male)
+        return not is_face(male) and gap(ovum, male) < gap(ovum, old)
+
+    def check_move(self, seat: int, move) -> None:
+        card = getattr(move, "card", None)
+        if card is not None and card not in self.tops(seat):
+            raise MoveError(f"{self.players[seat]} does not hold {card_name(card)} (in hand: "
+                            f"{' '.join(map(card_name, self.tops(seat))) or 'nothing'})")
+        victim = getattr(move, "victim", None)
+        if victim is not None:
+            self.seat(victim)
+
+    def why_illegal(self, seat: int, move) -> str:
+        if self.phase in ("answer", "ejaculation"):
+            return self.why_not_answer(seat, move)
+        if isinstance(move, Fertilise):
+            return f"{card_name(move.card)} is an Imperial Sperm: it fertilises only a Royal Ovum"
+        if isinstance(move, Surrogate):
+            embryo = self.uterus[self.seat(move.victim)]
+            if embryo is None:
+                return f"{move.victim} has no embryo in gestation"
+            if is_face(embryo[0]):
+                return "only an Imperial Sperm (a black face card) takes a royal embryo"
+            if is_face(move.card):
+                return f"{card_name(move.card)} is an Imperial Sperm: it takes only a royal embryo"
+            return (f"{card_name(move.card)} does not bring the embryo {card_name(embryo[0])}/{card_name(embryo[1])} "
+                    f"closer than its gap of {gap(*embryo)}")
+        return f"it is {self.phase} time" if self.phase != "action" else "the rules do not allow it now"
+
+    def perform(self, seat: int, move) -> None:
+        kind = type(move)
+        if self.phase in ("answer", "ejaculation"):
+            self.spoken[seat] = move
+            if not self.asked - self.spoken.keys():
+                self._close_window()
+        elif self.phase == "power":
+            if kind is Steal:
+                victim = self.seat(move.victim)
+                self.nursery[seat].append(self.nursery[victim].pop())
+                self.ledger[seat][1] += 1
+                self.ledger[victim][1] -= 1
+            elif kind is Remove:
+                victim = self.seat(move.victim)
+                ovum, male = self.uterus[victim]
+                self.uterus[victim] = None
+                self.mouchoir.append(male)
+                self.diva.append(ovum)
+            self._after_birth()
+        elif kind is Pass:
+            self.rule("gjdlv.no-gamete")
+            self._continue()
+        elif kind is Hold:
+            self._take(seat, move.card)
+            self.uretre[seat] = move.card
+            self._continue()
+        else:
+            self._take(seat, move.card)
+            if kind is Fertilise:
+                self._fertilise(Fert("direct", seat, self.ovum, move.card))
+            else:
+                victim = self.seat(move.victim)
+                ovum, old = self.uterus[victim]
+                self._fertilise(Fert("surrogate", seat, ovum, move.card, victim, old))
+
+    def scores(self) -> list[int]:
+        """Totals banked in finished rounds, plus this round's points from the zones."""
+        if self.is_over():
+            return list(self.totals)
+        return [t + round_points(f, n)[0] for t, f, n in zip(self.totals, self.formol, self.nursery)]
+
+    def check_invariants(self) -> None:
+        held = [c for s in range(len(self.players)) for p in self.piles[s] for c in p]
+        held += [c for c in self.uretre if c >= 0] + [c for e in self.uterus if e for c in e]
+        held += [c for n in self.nursery for e in n for c in e] + [c for f in self.formol for e in f for c in e]
+        held += self.mouchoir + self.diva + self.ovulation + self.box + ([self.ovum] if self.ovum >= 0 else [])
+        held += [c for event in self.stack for c in event.laid()]
+        size = 52 + self.jokers
+        if len(held) != size or set(held) != set(range(size)):
+            raise InvariantError(f"{len(held)} cards in play, {len(set(held))} different (expected the {size} "
+                                 f"of the deck, each once)")
+        for s, name in enumerate(self.players):
+            for pair in self.nursery[s] + ([self.uterus[s]] if self.uterus[s] else []):
+                if is_black(pair[0]) or not is_black(pair[1]):
+                    raise InvariantError(f"{name} has a couple {card_name(pair[0])}/{card_name(pair[1])}")
+            if self.ledger[s] != [len(self.formol[s]), len(self.nursery[s])]:
+                raise InvariantError(f"{name}: {self.ledger[s]} abortions/newborns made, the zones hold "
+                                     f"{len(self.formol[s])}/{len(self.nursery[s])}")
+        if [sum(r[s] for r in self.history) for s in range(len(self.players))] != self.totals:
+            raise InvariantError(f"totals {self.totals} differ from the rounds' points {self.history}")
+
+    def observe(self, key: str, want=None):
+        from .setup import observe
+        return observe(self, key, want)
+
+
+class GrandJeu(Game):
+    name = "gjdlv"
+    title = "Le Grand Jeu de la Vie"
+    api_version = API_VERSION
+    min_players = 3
+    max_players = 4
+    ABOUT = AboutRun(players=(3, 4), games=300, seed=2020, policy="greedy")
+    POLICIES = {"greedy": greedy}
+    MAX_STEPS = 20_000
+    RULINGS = {
+        "gjdlv.answer-order":
+            "When several players answer the same action at once, the answer of the player sitting "
+            "first in turn order after the one who made the action is played; the others keep their "
+            "cards and may answer what follows.",
+        "gjdlv.reopen":
+            "An abortion cancelled by Manif pour Tous reopens the fertilisation to answers: another "
+            "abortion may follow.",
+        "gjdlv.held-no-answer":
+            "A gamete held in the Urètre can only ejaculate: it never answers a fertilisation, even "
+            "when it is the twin of the card played.",
+        "gjdlv.ovulation-empty":
+            "When the Ovulation pile is empty at phase 1, the round ends at once: embryos still in "
+            "gestation score nothing.",
+        "gjdlv.no-gamete":
+            "A player with no card left at phase 2 does nothing; phases 3 and 4 follow as usual.",
+        "gjdlv.inbred-floor":
+            "Six or more fully inbred newborns are worth 0 points each, never less.",
+        "gjdlv.jokers":
+            "The jokers of a 54-card deck are set aside: they play no part.",
+        "gjdlv.royal-gap":
+            "A Royal Ovum has no genetic gap; to compare ejaculations on one, cards count J 11, Q 12, K 13.",
+    }
+    GIVEN_FIELDS = {
+        "testicules": Field("cards_by_name", "each player's two piles from the top, left | right: {Alice: \"4♣ 7♠ | 9♣\"}"),
+        "uterus": Field("cards_by_name", "embryos in gestation: {Bruno: \"2♥ 5♠\"}"),
+        "uretre": Field("cards_by_name", "gametes held back: {Chloé: \"3♠\"}"),
+        "nursery": Field("cards_by_name", "newborns, oldest first: {Alice: \"4♥ 9♣, 3♦ 3♠\"}"),
+        "formol": Field("cards_by_name", "abortions, three cards each: {Alice: \"4♣ 6♥ 4♠\"}"),
+        "ovulation": Field("cards", "the Ovulation pile from the top: \"6♥ 3♦\""),
+        "mouchoir": Field("cards", "cards on the Mouchoir"),
+        "diva_cup": Field("cards", "cards in the Diva Cup"),
+        "to_move": Field("name", "whose turn begins (at phase 0)"),
+        "first": Field("name", "the round's first player (default: to_move)"),
+        "round": Field("int", "the round being played", range=(1, 20)),
+        "totals": Field("int_by_name", "points banked in earlier rounds", range=(0, 10_000)),
+        "last_round": Field("name", "who has laid their very last card"),
+    }
+    OPTION_FIELDS = {
+        "mode": Field("choice", "Simples Règles or Règles Abondantes (face cards in play)", choices=MODES),
+        "rounds": Field("int", "rounds in a game (9; 5 for a short game)", range=(1, 20)),
+        "deck": Field("choice", "a 54-card deck (jokers set aside) or a 52-card one", choices=("54", "52")),
+    }
+    EXPECT_FIELDS = {
+        "to_act": Field("names", "who may act now, in seat order"),
+        "phase": Field("choice", "power, action, answer, ejaculation or over",
+                       choices=("power", "action", "answer", "ejaculation", "over")),
+        "hands": Field("cards_by_name", "the two cards in each named player's hand"),
+        "testicules": Field("cards_by_name", "each named player's piles"),
+        "uterus": Field("cards_by_name", "embryos in gestation"),
+        "uretre": Field("cards_by_name", "gametes held back"),
+        "nursery": Field("cards_by_name", "newborns"),
+        "formol": Field("cards_by_name", "abortions"),
+        "mouchoir": Field("cards", "cards on the Mouchoir (any order)"),
+        "diva_cup": Field("cards", "cards in the Diva Cup"),
+        "ovulation": Field("cards", "the Ovulation pile from the top"),
+        "gaps": Field("cards_by_name", "the genetic gap of each named player's embryo"),
+        "points": Field("int_by_name", "this round's points from the zones"),
+        "scores": Field("int_by_name", "banked totals plus this round's points"),
+        "abortions": Field("int_by_name", "abortions in each Formol"),
+        "newborns": Field("int_by_name", "newborns in each Nurserie"),
+        "round": Field("int", "the round"),
+        "first": Field("name", "the round's first player"),
+        "last_round": Field("text", "who laid their last card (or none)"),
+        "express": Field("int", "express fertilisations so far"),
+        "legal": Field("texts", "these moves are legal now"),
+        "game_over": Field("bool", "whether the game is over"),
+        "winner": Field("names", "the winners"),
+        "rulings": Field("names", "house rulings applied"),
+    }
+
+    @property
+    def jokers(self) -> int:
+        if not hasattr(self, "_jokers"):
+            self._jokers = cards.deck_from_kit(self.kit)
+        return self._jokers
+
+    def check_kit(self, kit) -> list:
+        return cards.check_deck(kit)
+
+    def new_state(self, players, options=None, rng=None) -> GrandJeuState:
+        self.check_players(players)
+        options = dict(options or {})
+        options.setdefault("deck", "54" if self.jokers >= 2 else "52")
+        options["situation"] = any(k in options for k in self.GIVEN_FIELDS)
+        return GrandJeuState(self, players, rng or random.Random(0), options)
+
+    def parse_move(self, text: str):
+        return cards.parse_move(text)
+
+    def figure(self, given, moves):
+        from .setup import figure
+        return figure(given, moves)
+

@@ -1,0 +1,255 @@
+"""Majority (Grégorie Grard): simultaneous votes on word associations.
+
+A round is a series of turns. Each turn the players still in the round vote at once
+for proposal A, B or C (the word they would associate with the reference word) or
+for *score*. The options with the most votes win, if that is at least two; ties
+all win, up to all four options (eight players in, two votes each). Score voters among the winners score one point per card in the reference
+pile and leave the round; the voters of a winning proposal stay in and that
+proposal joins the reference pile; everybody else is out for the round. A round
+ends when no option reaches a majority (nobody scores), when score is the only
+winner, or when a turn starts with two players left (both score the pile). After a
+round in which someone reached 20 points, the highest total wins; ties share.
+
+The words themselves do not change the rules, so the engine tracks how many word
+cards lie in each place: the three proposal piles, the table, the reference pile
+and the box (cards out of play). A word card shows one of its two words once on the
+table, so the piles hold the printed kit's cards (206), read from its word lists
+(``cardspecs/majority/words-<lang>.csv``, one row per card).
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from forge.engine import IllegalMove, InvariantError, State
+
+__all__ = ["MajorityState", "Vote", "Resolution", "OPTIONS", "PROPOSALS", "VOTES", "per_turn"]
+
+OPTIONS = ("A", "B", "C", "score")
+PROPOSALS = ("A", "B", "C")
+
+
+@dataclass(frozen=True)
+class Vote:
+    option: str
+
+    def __str__(self) -> str:
+        return f"vote {self.option}"
+
+
+VOTES = {o: Vote(o) for o in OPTIONS}
+
+
+@dataclass
+class Resolution:
+    """What one turn's votes did (kept for worked examples and tests)."""
+
+    votes: dict[str, str]
+    winners: tuple[str, ...]
+    scored: dict[str, int]
+    still_in: tuple[str, ...]
+    round_over: bool
+    reference_pile: int
+
+
+class MajorityState(State):
+    def __init__(self, game: "Majority", players: Sequence[str], rng: random.Random, options: Mapping):
+        super().__init__(game, players, rng)
+        n = len(players)
+        words = int(options.get("words") or game.word_cards)
+        self.target = int(options.get("target", 20))
+        self.variant = bool(options.get("variant", False))
+        self.total_words = words
+        self.piles = [words // 3 + (1 if i < words % 3 else 0) for i in range(3)]
+        self.table = 0             # proposals face up
+        self.reference = 0         # cards in the reference pile
+        self.box = 0               # cards out of play
+        self.score = [0] * n
+        self.earned = [0] * n      # sum of every scoring event, to check `score`
+        self.active: set[int] = set()
+        self.votes: dict[int, str] = {}
+        self.rounds = 0
+        self.turns = 0
+        self.red = False           # variant card's red face up: least logical association
+        self.over = False
+        self.game_winners: list[int] = []
+        self.history: list[Resolution] = []
+        if "reference_pile" in options:        # a scripted situation (worked examples)
+            self._setup_situation(options)
+        else:
+            self._start_round()
+
+    # -- situations for worked examples ------------------------------------------
+    def _setup_situation(self, options: Mapping) -> None:
+        self.rounds = 1
+        self.reference = int(options["reference_pile"])
+        self._take(self.reference)
+        still = options.get("still_in")
+        self.active = {self.seat(p) for p in still} if still else set(range(len(self.players)))
+        for name, pts in (options.get("scores") or {}).items():
+            self.score[self.seat(name)] = self.earned[self.seat(name)] = int(pts)
+        self._start_turn()
+        words = per_turn(options.get("on_table"))
+        for t, votes in enumerate(per_turn(options.get("votes"))):
+            for name, option in votes.items():
+                self.apply(self.seat(name), self.game.parse_move(f"vote {option}"))
+            won = [w for w in self.history[-1].winners if w in PROPOSALS] if self.history else []
+            if won and t + 1 < len(words) and words[t + 1]["reference"] != words[t][won[-1]]:
+                raise IllegalMove(f"turn {t + 2}'s reference is {words[t + 1]['reference']!r}, but {won[-1]} won "
+                                  f"turn {t + 1}: its word {words[t][won[-1]]!r} is the new reference")
+
+    # -- chance ----------------------------------------------------------------
+    def _take(self, count: int) -> None:
+        """Move ``count`` cards from the proposal piles (counts only)."""
+        for _ in range(count):
+            self._draw_from(self._pile_to_draw(None))
+
+    def _pile_to_draw(self, wanted: int | None) -> int:
+        if wanted is not None and self.piles[wanted]:
+            return wanted
+        if not any(self.piles):
+            self.rule("majority.piles-empty")
+            self.piles = [self.box // 3 + (1 if i < self.box % 3 else 0) for i in range(3)]
+            self.box = 0
+        if wanted is not None:
+            self.rule("majority.pile-empty")
+        return max(range(3), key=lambda i: (self.piles[i], -i))
+
+    def _draw_from(self, pile: int) -> None:
+        self.piles[pile] -= 1
+
+    # -- rounds and turns ----------------------------------------------------------
+    def _start_round(self) -> None:
+        self.rounds += 1
+        self.box += self.reference
+        self.reference = 0
+        self.active = set(range(len(self.players)))
+        if self.variant:
+            self.red = self.rng.random() < 0.5
+        self._draw_from(self._pile_to_draw(self.rng.randrange(3)))
+        self.reference = 1
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        if len(self.active) == 2:
+            for s in self.active:
+                self._score(s, self.reference)
+            self._end_round()
+            return
+        self.turns += 1
+        for i in range(3):
+            self._draw_from(self._pile_to_draw(i))
+        self.table = 3
+        self.votes = {}
+
+    def _score(self, seat: int, points: int) -> None:
+        self.score[seat] += points
+        self.earned[seat] += points
+
+    def _end_round(self) -> None:
+        self.active = set()
+        self.votes = {}
+        top = max(self.score)
+        if top >= self.target:
+            self.over = True
+            self.game_winners = [s for s, v in enumerate(self.score) if v == top]
+        else:
+            self._start_round()
+
+    def _resolve(self) -> None:
+        counts = Counter(self.votes.values())
+        most = max(counts.values())
+        names = self.players
+        pile_before = self.reference
+        scored: dict[str, int] = {}
+        if most < 2:
+            winners: tuple[str, ...] = ()
+            self.box += self.table
+            self.table = 0
+            self.history.append(Resolution({names[s]: o for s, o in self.votes.items()}, winners, {},
+                                           (), True, self.reference))
+            self._end_round()
+            return
+        winners = tuple(o for o in OPTIONS if counts[o] == most)
+        won = [o for o in winners if o != "score"]
+        if len(won) > 1:
+            self.rule("majority.several-winners-reference")
+        if "score" in winners:
+            for s, o in self.votes.items():
+                if o == "score":
+                    self._score(s, pile_before)
+                    scored[names[s]] = pile_before
+        self.reference += len(won)
+        self.box += self.table - len(won)
+        self.table = 0
+        self.active = {s for s, o in self.votes.items() if o in won}
+        votes = {names[s]: o for s, o in self.votes.items()}
+        if not won:
+            self.history.append(Resolution(votes, winners, scored, (), True, self.reference))
+            self._end_round()
+            return
+        before, round_no = dict(zip(names, self.score)), self.rounds
+        self._start_turn()
+        round_over = self.over or self.rounds != round_no
+        if round_over:                                   # two left: both scored the pile
+            for n, v in zip(names, self.score):
+                if v != before[n]:
+                    scored[n] = scored.get(n, 0) + v - before[n]
+        still = tuple(names[s] for s in sorted(self.active)) if not round_over else ()
+        self.history.append(Resolution(votes, winners, scored, still, round_over,
+                                       self.reference if not round_over else pile_before + len(won)))
+
+    # -- protocol ------------------------------------------------------------------
+    def to_act(self) -> frozenset[int]:
+        if self.over:
+            return frozenset()
+        return frozenset(s for s in self.active if s not in self.votes)
+
+    def legal_moves(self, seat: int) -> list[Vote]:
+        return list(VOTES.values()) if seat in self.to_act() else []
+
+    def perform(self, seat: int, move: Vote) -> None:
+        self.votes[seat] = move.option
+        if len(self.votes) == len(self.active):
+            self._resolve()
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def scores(self) -> list[int]:
+        return list(self.score)
+
+    def observe(self, key: str, want=None):
+        """The value of an example's ``expect`` field after its last turn (NotImplemented if unknown)."""
+        last = self.history[-1] if self.history else None
+        values = {
+            "scored": lambda: dict(last.scored) if last else {},
+            "winners": lambda: list(last.winners) if last else [],
+            "still_in": lambda: list(last.still_in) if last else [],
+            "round_over": lambda: last.round_over if last else False,
+            "reference_pile": lambda: last.reference_pile if last else self.reference,
+            "scores": lambda: dict(zip(self.players, self.score)),
+            "rulings": lambda: sorted(self.rulings),
+            "game_over": lambda: self.over,
+            "winner": lambda: [self.players[s] for s in self.game_winners],
+        }
+        return values[key]() if key in values else NotImplemented
+
+    def check_invariants(self) -> None:
+        where = self.piles + [self.table, self.reference, self.box]
+        if min(where) < 0 or sum(where) != self.total_words:
+            raise InvariantError(f"word cards: piles {self.piles}, table {self.table}, reference "
+                                 f"{self.reference}, box {self.box} do not add up to {self.total_words}")
+        if self.score != self.earned:
+            raise InvariantError(f"scores {self.score} differ from points earned {self.earned}")
+        if not self.over and len(self.active) < 3 and self.active:
+            raise InvariantError(f"a turn is open with {len(self.active)} players")
+        if not self.active <= set(range(len(self.players))) or not set(self.votes) <= self.active:
+            raise InvariantError("a vote from a player who is out of the round")
+
+
+def per_turn(value) -> list:
+    """A given value for one turn (a mapping) or for several (a list of them): a list."""
+    return [value] if isinstance(value, Mapping) else list(value or [])
