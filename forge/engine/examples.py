@@ -26,12 +26,12 @@ from pathlib import Path
 from ..errors import EngineError, ErrorGroup, ExampleError, IllegalMove, InputError, Location, MoveError, excerpt, gather
 from ..fences import Fence, fences
 from ..inputs import read_text
-from ..cardspec.yamlload import LocDict, parse_yaml
+from ..cardspec.yamlload import LocDict, LocList, parse_yaml
 from .blocks import check_block, split_move
 from .registry import get_game, project_of
 
 __all__ = ["Example", "Failure", "Missing", "Report", "parse_examples", "example_id", "check_example", "check_file",
-           "missing_ids", "BLOCK_KEYS"]
+           "missing_ids", "example_players", "run_example", "MoveRefused", "BLOCK_KEYS"]
 
 #: ```example {#some-id}  — the info string of an example block's opening fence
 EXAMPLE_INFO = re.compile(r"^example\s*\{#(?P<id>[a-z0-9][a-z0-9-]*)\}$")
@@ -121,7 +121,7 @@ def parse_examples(path: Path) -> list[Example]:
     return out
 
 
-class _Refused(Exception):
+class MoveRefused(Exception):
     """A move of ``moves`` refused by the rules: (its index, the IllegalMove)."""
 
 
@@ -129,12 +129,12 @@ def run_example(ex: Example):
     """Build the situation, play the moves; return (state, refused-move results by index).
 
     A move that is not a move here (bad notation, no such player, cards not held) is an
-    ExampleError at its line; a move of ``moves`` the rules refuse raises :class:`_Refused`."""
+    ExampleError at its line; a move of ``moves`` the rules refuse raises :class:`MoveRefused`."""
     d = ex.data
     game = get_game(d["game"], project_of(ex.path))
     given = dict(d.get("given") or {})
     options = {**given, **dict(d.get("options") or {})}
-    players = list(d.get("players") or _players_of(given) or DEFAULT_NAMES[:game.min_players])
+    players = example_players(ex, game)
     try:
         state = game.new_state(players, options, random.Random(d.get("seed", 0)))
     except (EngineError, ValueError, TypeError, KeyError, IndexError) as exc:
@@ -152,7 +152,7 @@ def run_example(ex: Example):
         try:
             _play(ex, state, game, text, moves.at(i))
         except IllegalMove as exc:
-            raise _Refused(i, exc) from None
+            raise MoveRefused(i, exc) from None
     refused = {}
     tries = d.get("refused") or []
     for i, text in enumerate(tries):
@@ -174,6 +174,13 @@ def _play(ex: Example, state, game, text: str, where: Location) -> None:
                            hint="an example's moves name its players and the cards they hold") from None
 
 
+def example_players(ex: Example, game) -> list[str]:
+    """The players of an example: its ``players:``, else the names its situation gives (order,
+    hands, votes, still in), else the first of Alice, Bruno, Chloé… that the game needs."""
+    d = ex.data
+    return list(d.get("players") or _players_of(dict(d.get("given") or {})) or DEFAULT_NAMES[:game.min_players])
+
+
 def _players_of(given) -> list[str]:
     for key in ("order", "hands", "votes", "still_in"):
         value = given.get(key)
@@ -191,23 +198,40 @@ def check_example(ex: Example) -> list[Failure]:
         raise ErrorGroup(problems)
     try:
         state, refused = run_example(ex)
-    except _Refused as exc:
+    except MoveRefused as exc:
         i, why = exc.args
         moves = ex.data["moves"]
         return [Failure(ex, "moves", f"{moves[i]} to be legal", f"refused: {why}", ex.at(moves.at(i).line))]
     expect = ex.data["expect"]
     failures = []
     for key, want in expect.items():
-        got = state.observe(key, want)
+        try:
+            got = state.observe(key, want)
+        except EngineError as exc:              # a value the game cannot read (a move that is no move)
+            got = f"(not readable here: {str(exc)[:120]})"
         if not _same(want, got):
             if isinstance(want, dict) and isinstance(got, dict):
                 got = {k: got.get(k, "(missing)") for k in want}
-            failures.append(Failure(ex, key, want, got, ex.at(expect.at(key).line)))
+            failures.append(Failure(ex, key, want, got, ex.at(_differs_at(want, got, expect.at(key).line))))
     tries = ex.data.get("refused") or []
     for i, outcome in refused.items():
         if outcome == "accepted":
             failures.append(Failure(ex, f"refused '{tries[i]}'", "refused", "accepted", ex.at(tries.at(i).line)))
     return failures
+
+
+def _differs_at(want, got, line: int) -> int:
+    """The line of the first expected value that ``got`` does not match, inside a mapping or a
+    list written over several lines; else ``line`` (the field's own)."""
+    if isinstance(want, LocDict) and isinstance(got, dict):
+        for k, v in want.items():
+            if not (k in got and _same(v, got[k])):
+                return _differs_at(v, got.get(k), want.at(k).line or line)
+    elif isinstance(want, LocList) and isinstance(got, (list, tuple)) and len(want) == len(got):
+        for i, (a, b) in enumerate(zip(want, got)):
+            if not _same(a, b):
+                return _differs_at(a, b, want.at(i).line or line)
+    return line
 
 
 def _same(want, got) -> bool:

@@ -80,20 +80,6 @@ def _numbers_in_expect(text: str):
         offset += len(line)
 
 
-def test_any_changed_number_in_a_majority_example_fails_at_its_block(rules):
-    path = rules / "majority" / "en.md"
-    text = path.read_text()
-    spots = list(_numbers_in_expect(text))
-    assert len(spots) >= 25
-    for off, length, line, start in spots:
-        value = int(text[off:off + length])
-        path.write_text(text[:off] + str(value + 1) + text[off + length:])
-        report = check_paths([path])
-        assert not report.ok, f"changing {value} on line {line} went unnoticed"
-        assert any(f.location.line == line for f in report.failures), (line, [str(f) for f in report.failures])
-    path.write_text(text)
-
-
 def test_changed_number_exits_1_naming_file_and_line(rules):
     path = rules / "majority" / "en.md"
     text = path.read_text()
