@@ -1,4 +1,4 @@
 """The Great Dalmuti (Richard Garfield): climbing-trick card game of ranks and taxes."""
-from .rules import Dalmuti
+from .game import Dalmuti
 
 __all__ = ["Dalmuti"]

@@ -1,15 +1,16 @@
 """The Great Dalmuti's cards and moves: ranks 1–12 and the jester, the move notation a
 rulebook quotes ("play 9 9 J", "pass", "give 11 12", "revolution"), and every possible play
-built once for the engine's hot path (the rules themselves are in dalmuti.py)."""
+built once for the engine's hot path, and the printed deck read from the kit (the rules
+themselves are in :mod:`.state`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Sequence
-from forge.engine import CardRef, MoveError, SpecError
 
+from forge.engine import CardRef, IllegalMove, MoveError, SpecError
 
 __all__ = ["JESTER", "Play", "Pass", "Give", "Revolution", "PASS", "parse_cards", "show_cards", "play_of",
-           "refs", "PLAYS", "check_deck", "deck_from_kit"]
+           "parse_move", "refs", "PLAYS", "check_deck", "deck_from_kit"]
 
 JESTER = 13
 
@@ -90,6 +91,25 @@ def play_of(cards: Sequence[int]) -> Play | None:
     if not ranks:
         return Play(JESTER, 0, jesters)
     return Play(ranks.pop(), len(cards) - jesters, jesters)
+
+
+def parse_move(text: str):
+    """A move in the notation a rulebook quotes: ``play 9 9 J``, ``pass``, ``give 11 12``,
+    ``revolution`` or ``no revolution``."""
+    t = text.strip()
+    if t == "pass":
+        return PASS
+    if t in ("revolution", "no revolution"):
+        return Revolution(t == "revolution")
+    verb, _, rest = t.partition(" ")
+    if verb == "play":
+        play = play_of(parse_cards(rest))
+        if play is None:
+            raise IllegalMove(f"not a Dalmuti play: {text!r} (cards of one rank, with jesters if any)")
+        return play
+    if verb == "give":
+        return Give(tuple(sorted(parse_cards(rest))))
+    raise MoveError(f"not a Dalmuti move: {text[:40]!r} (expected play …, pass, give …, revolution)")
 
 
 def check_deck(kit, max_players: int) -> list:

@@ -1,37 +1,14 @@
-"""The Great Dalmuti's worked examples: the situation an example sets up, and its figure.
-
-Kept apart from :mod:`.dalmuti` (the rules), which calls them.
-"""
+"""How a worked example of The Great Dalmuti looks: the hands and plays drawn as the printed
+cards, and the taxes the rules take shown where they are paid."""
 from __future__ import annotations
 
 from typing import Mapping
 
-from forge.engine import EngineError, IllegalMove, Shown
+from forge.engine import EngineError, Shown
 
-from .cards import parse_cards, refs, show_cards
+from .cards import refs, show_cards
 
-__all__ = ["figure", "setup_situation"]
-
-
-def setup_situation(state, options: Mapping) -> None:
-    """A worked example's situation: the players' ranks, their hands (the rest of the deck out
-    of play), and the phase it starts in (a trick, or the taxes due)."""
-    names = list(options.get("order") or state.players)
-    state.order = [state.seat(p) for p in names] + [s for s in range(len(state.players))
-                                                  if state.players[s] not in names]
-    held = [0] * 14
-    for name, cards in options["hands"].items():
-        for c in parse_cards(cards):
-            state.hands[state.seat(name)][c] += 1
-            held[c] += 1
-    state.discard = [d - h for d, h in zip(state.deck, held)]  # cards out of play
-    if min(state.discard) < 0:
-        raise IllegalMove("the hands hold more cards of a rank than the deck has")
-    phase = options.get("phase", "play")
-    if phase == "exchange":
-        state._after_deal()
-    else:
-        state._start_play(state.seat(options["leader"]) if "leader" in options else state.order[0])
+__all__ = ["figure"]
 
 
 def figure(game, given, moves):

@@ -20,17 +20,13 @@ from __future__ import annotations
 
 import itertools
 import random
-from functools import cached_property
 from typing import Mapping, Sequence
 
-from forge.engine import API_VERSION, AboutRun, Field, Game, IllegalMove, InvariantError, MoveError, State
+from forge.engine import IllegalMove, InvariantError, MoveError, State
 
-from .cards import (JESTER, PASS, PLAYS, Give, Pass, Play, Revolution, check_deck, deck_from_kit,
-                             parse_cards, play_of, show_cards)
-from .figure import figure, setup_situation
+from .cards import JESTER, PASS, PLAYS, Give, Pass, Play, Revolution, parse_cards, show_cards
 
-__all__ = ["Dalmuti", "DalmutiState", "Play", "Pass", "Give", "Revolution", "deck_from_kit",
-           "parse_cards", "JESTER"]
+__all__ = ["DalmutiState"]
 
 
 class DalmutiState(State):
@@ -63,7 +59,24 @@ class DalmutiState(State):
 
     # -- situations for worked examples --------------------------------------------
     def _setup_situation(self, options: Mapping) -> None:
-        setup_situation(self, options)
+        """A worked example's situation: the players' ranks, their hands (the rest of the deck out
+        of play), and the phase it starts in (a trick, or the taxes due)."""
+        names = list(options.get("order") or self.players)
+        self.order = [self.seat(p) for p in names] + [s for s in range(len(self.players))
+                                                      if self.players[s] not in names]
+        held = [0] * 14
+        for name, cards in options["hands"].items():
+            for c in parse_cards(cards):
+                self.hands[self.seat(name)][c] += 1
+                held[c] += 1
+        self.discard = [d - h for d, h in zip(self.deck, held)]  # cards out of play
+        if min(self.discard) < 0:
+            raise IllegalMove("the hands hold more cards of a rank than the deck has")
+        phase = options.get("phase", "play")
+        if phase == "exchange":
+            self._after_deal()
+        else:
+            self._start_play(self.seat(options["leader"]) if "leader" in options else self.order[0])
 
     # -- chance: the first draw and the deal ------------------------------------------
     def _shuffled(self) -> list[int]:
@@ -350,87 +363,3 @@ class DalmutiState(State):
             raise InvariantError(f"scores {self.score} do not add up after {self.games_done} game(s)")
         if len(set(self.finished)) != len(self.finished):
             raise InvariantError("a player finished twice")
-
-
-class Dalmuti(Game):
-    name = "dalmuti"
-    title = "The Great Dalmuti"
-    api_version = API_VERSION
-    min_players = 4
-    max_players = 8
-    ABOUT = AboutRun(players=(4, 5, 6), games=500, seed=1995)      # seed: the year it came out
-    RULINGS = {
-        "dalmuti.lead-after-going-out":
-            "When the player who made the last play of a trick has gone out, the next player still "
-            "holding cards (to that player's left) leads the next trick.",
-        "dalmuti.two-jesters-alone":
-            "Two jesters played together without other cards are a pair of 13s, the weakest pair.",
-        "dalmuti.draw-tie":
-            "In the first draw for ranks, players who draw the same rank draw again among themselves.",
-        "dalmuti.bonus-after-revolution":
-            "With the climbing bonus, after the Greater Peon's revolution the bonus follows the "
-            "reversed roles: the new Greater Dalmuti scores for the new Greater Peon's climb, the new "
-            "Lesser Dalmuti for the new Lesser Peon's.",
-        "dalmuti.session-tie":
-            "Players tied for the most points at the end of the session share the win.",
-    }
-
-    GIVEN_FIELDS = {
-        "hands": Field("cards_by_name", "each player's hand, e.g. {Alice: \"7 7 J\"}; the rest of the deck is out of play"),
-        "order": Field("names", "the players by rank, Greater Dalmuti first (play goes along it)"),
-        "leader": Field("name", "who leads the first trick"),
-        "phase": Field("choice", "play (a trick starts) or exchange (the taxes are due)", choices=("play", "exchange")),
-    }
-    OPTION_FIELDS = {
-        "climbing_bonus": Field("bool", "the climbing bonus variant: a point for each place climbed"),
-        "games": Field("int", "games played in a row", range=(1, 100)),
-    }
-    EXPECT_FIELDS = {
-        "hands": Field("cards_by_name", "each named player's hand"),
-        "hand_sizes": Field("int_by_name", "cards in each named player's hand"),
-        "table": Field("cards", "the cards on the table"),
-        "table_rank": Field("int", "the rank they count as"),
-        "trick_won_by": Field("name", "who won the last trick"),
-        "tricks_won_by": Field("names", "who won each trick, in order"),
-        "to_act": Field("names", "who may act now"),
-        "order": Field("names", "the players by rank"),
-        "finish_order": Field("names", "the order players went out"),
-        "scores": Field("int_by_name", "points by player"),
-        "revolution": Field("bool", "whether a revolution was called"),
-        "rulings": Field("names", "house rulings applied"),
-        "game_over": Field("bool", "whether the game is over"),
-        "deck": Field("mapping", "the deck's composition: total, numbered, jesters, ranks"),
-    }
-
-    @cached_property
-    def deck(self) -> list[int]:
-        """Counts by rank, read from the printed kit on first use."""
-        return deck_from_kit(self.kit)
-
-    def check_kit(self, kit) -> list:
-        """The printed deck (component ``cards``): see :func:`.cards.check_deck`."""
-        return check_deck(kit, self.max_players)
-
-    def new_state(self, players, options=None, rng=None) -> DalmutiState:
-        self.check_players(players)
-        return DalmutiState(self, players, rng or random.Random(0), options or {})
-
-    def figure(self, given, moves):
-        """Hands and played cards drawn as the printed cards: see :func:`.figure.figure`."""
-        return figure(self, given, moves)
-
-    def parse_move(self, text: str):
-        t = text.strip()
-        if t == "pass":
-            return PASS
-        if t in ("revolution", "no revolution"):
-            return Revolution(t == "revolution")
-        verb, _, rest = t.partition(" ")
-        if verb == "play":
-            play = play_of(parse_cards(rest))
-            if play is None:
-                raise IllegalMove(f"not a Dalmuti play: {text!r} (cards of one rank, with jesters if any)")
-            return play
-        if verb == "give":
-            return Give(tuple(sorted(parse_cards(rest))))
-        raise MoveError(f"not a Dalmuti move: {text[:40]!r} (expected play …, pass, give …, revolution)")
