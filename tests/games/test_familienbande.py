@@ -10,7 +10,7 @@ import pytest
 
 from forge.engine import playout, random_policy
 from forge.engine.registry import get_game
-from forge.games.familienbande.rules import TRAITS, Child, Marry, capacity, penalty
+from forge.games.familienbande.cards import TRAITS, Child, Marry, capacity, penalty
 from forge.errors import IllegalMove, MoveError
 
 GAME = get_game("familienbande")

@@ -1,5 +1,5 @@
 """Familienbande (Leo Colovini, 2004): marry portraits, place their children, push the traits
 of your secret family up the score track."""
-from .rules import Familienbande
+from .game import Familienbande
 
 __all__ = ["Familienbande"]

@@ -1,5 +1,5 @@
-"""Familienbande's worked examples: a table written in a rulebook set up as a game state, what
-an example may observe, and how its figure is drawn (the engine itself is familienbande.py).
+"""Familienbande's worked examples: a table written in a rulebook set up as a game state, and
+what an example may observe (the rules themselves are in :mod:`.state`).
 
 A table is written by generation; each entry is a card, a couple (``4+17``: the card on the
 table, then the card married onto it) and, from generation 2 on, the couple it is a child of::
@@ -15,30 +15,13 @@ example's ``given`` line.
 """
 from __future__ import annotations
 
-import re
 from typing import Mapping
 
-from forge.engine import CardRef, MoveError, Shown, split_move
+from forge.engine import MoveError, split_move
 
-from .rules import LAST, TRAITS, Child, Marry, _card, capacity, parse_couple, penalty
+from .cards import LAST, TRAITS, capacity, card_number, parse_entry, penalty
 
-__all__ = ["set_up", "observe", "figure", "entries"]
-
-#: a table entry: a card, its spouse, its parents — "33", "33+40", "33 of 4+17", "33+40 of 4+17"
-ENTRY = re.compile(r"^\s*(?P<card>\w+)\s*(?:\+\s*(?P<spouse>\w+))?\s*(?:of\s+(?P<parents>\w+\s*\+\s*\w+))?\s*$")
-
-
-def _entry(text, gen: int) -> tuple[int, int | None, tuple[int, int] | None]:
-    m = ENTRY.match(str(text))
-    if not m:
-        raise MoveError(f"generation {gen}: {str(text)[:30]!r} is not a table entry (expected e.g. \"33\", "
-                        "\"33+40\" or \"33 of 4+17\")")
-    spouse = _card(m["spouse"]) if m["spouse"] else None
-    parents = parse_couple(m["parents"]) if m["parents"] else None
-    if (gen == 1) != (parents is None):
-        raise MoveError(f"generation {gen}: {str(text)[:30]!r} " + ("has parents: generation 1 has none" if gen == 1
-                        else "needs its parents: \"33 of 4+17\""))
-    return _card(m["card"]), spouse, parents
+__all__ = ["set_up", "observe", "entries"]
 
 
 def set_up(state, options: Mapping) -> None:
@@ -59,14 +42,14 @@ def set_up(state, options: Mapping) -> None:
         if not 1 <= gen <= LAST:
             raise MoveError(f"there is no generation {gen} (expected 1 to {LAST})")
         for text in table[gen]:
-            card, spouse, parents = _entry(text, gen)
-            state._place(take(card), gen)
+            card, spouse, parents = parse_entry(text, gen)
+            state.place(take(card), gen)
             if parents:
                 a, b = parents
                 if state.spouse.get(a) != b or state.gen_of.get(a) != gen - 1:
                     raise MoveError(f"{card}'s parents {a}+{b} are not a couple of generation {gen - 1}")
                 if not state.legit(card, a, b):
-                    raise MoveError(f"{card} cannot be a child of {a}+{b}: {state._not_legit(card, a, b)}")
+                    raise MoveError(f"{card} cannot be a child of {a}+{b}: {state.why_not_child(card, a, b)}")
                 state.parents[card] = parents
             if spouse is not None:
                 take(spouse)
@@ -82,7 +65,7 @@ def set_up(state, options: Mapping) -> None:
     markers = options.get("markers") or {}
     state.markers = [markers.get(t, state.scored[i]) for i, t in enumerate(TRAITS)]
     for name, cards in (options.get("hands") or {}).items():
-        state.hands[state.seat(name)] = [take(_card(c)) for c in str(cards or "").split()]
+        state.hands[state.seat(name)] = [take(card_number(c)) for c in str(cards or "").split()]
     rest = [c for c in deck if c not in used]
     state.rng.shuffle(rest)
     size = options.get("draw_pile", len(rest))
@@ -149,52 +132,3 @@ def observe(state, key: str, want=None):
         "rulings": lambda: sorted(state.rulings),
     }
     return values[key]() if key in values else NotImplemented
-
-
-def _ref(card: int) -> CardRef:
-    return CardRef("portraits", (("card", str(card)),), str(card))
-
-
-def figure(game, given: Mapping, moves) -> tuple[list[Shown], list[Shown]]:
-    """The table drawn row by row (a generation's cards side by side, its entries worded one by
-    one into the row's ``{parts}``), hands drawn, the rest in words; each move with the cards it
-    names. Entries and moves carry their parts as a mapping (``card``, ``spouse``, ``a`` and
-    ``b`` the parents, ``onto``, ``generation``), so figure texts word them: "{card}, enfant de
-    {a} et {b}"."""
-    situation = []
-    for key, value in given.items():
-        if key == "table":
-            for gen, row in sorted((int(g), r) for g, r in value.items()):
-                entries = tuple(_table_entry(text, gen) for text in row)
-                situation.append(Shown("row", str(gen), tuple(c for e in entries for c in e.cards), gen, parts=entries))
-        elif key == "hands":
-            situation += [Shown("hand", who, tuple(_ref(int(c)) for c in str(cards or "").split()))
-                          for who, cards in value.items()]
-        else:
-            situation.append(Shown(key, value=value))
-    steps = []
-    for text in moves:
-        who, _, move = str(text).partition(":")
-        parsed = game.parse_move(move.strip())
-        if isinstance(parsed, Marry):
-            steps.append(Shown("marry", who.strip(), (_ref(parsed.card), _ref(parsed.onto)),
-                               {"card": parsed.card, "onto": parsed.onto}))
-        elif isinstance(parsed, Child):
-            steps.append(Shown("child", who.strip(), tuple(map(_ref, (parsed.card, parsed.a, parsed.b))),
-                               {"card": parsed.card, "a": parsed.a, "b": parsed.b}))
-        else:
-            steps.append(Shown("pass", who.strip(), (), move.strip()))
-    return situation, steps
-
-
-def _table_entry(text, gen: int) -> Shown:
-    """One entry of a table row: ``single``, ``couple``, ``child`` or ``married_child``."""
-    card, spouse, parents = _entry(text, gen)
-    parts = {"generation": gen, "card": card}
-    if spouse is not None:
-        parts["spouse"] = spouse
-    if parents:
-        parts["a"], parts["b"] = parents
-    key = ("married_child" if spouse is not None else "child") if parents else "couple" if spouse is not None \
-        else "single"
-    return Shown(key, None, tuple(_ref(c) for c in (card, spouse) if c is not None), parts)

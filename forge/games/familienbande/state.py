@@ -24,65 +24,14 @@ no longer end (a whole round of passes with nothing to draw) and ties.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from functools import cached_property
 from typing import Mapping, Sequence
-from forge.engine import API_VERSION, AboutRun, Field, Game, InvariantError, MoveError, SpecError, State
 
+from forge.engine import InvariantError, MoveError, State
 
-__all__ = ["Familienbande", "FamilienbandeState", "Marry", "Child", "Pass", "TRAITS", "POLICIES", "capacity"]
+from .cards import FOUNDERS, HAND, LAST, PASS, TRAITS, Child, Marry, Pass, capacity, penalty
+from .setup import observe, set_up
 
-TRAITS = ("ears", "glasses", "nose", "lips", "lock")
-LAST = 5                       # generation 5 never marries; its 7th child ends the game
-HAND = 5
-FOUNDERS = 3
-
-
-def capacity(gen: int) -> int:
-    """Cards generation ``gen`` holds at most: 3 founders, then g + 2 children."""
-    return FOUNDERS if gen == 1 else gen + 2
-
-
-@dataclass(frozen=True)
-class Marry:
-    card: int
-    onto: int
-
-    def __str__(self) -> str:
-        return f"marry {self.card} on {self.onto}"
-
-
-@dataclass(frozen=True)
-class Child:
-    card: int
-    a: int                     # the couple, lower card number first
-    b: int
-
-    def __str__(self) -> str:
-        return f"child {self.card} of {self.a}+{self.b}"
-
-
-@dataclass(frozen=True)
-class Pass:
-    def __str__(self) -> str:
-        return "pass"
-
-
-PASS = Pass()
-
-
-def _card(token: str) -> int:
-    if not (token.isascii() and token.isdigit() and len(token) <= 4):
-        raise MoveError(f"not a portrait number: {token[:12]!r} (expected the card's number, e.g. 17)")
-    return int(token)
-
-
-def parse_couple(text: str) -> tuple[int, int]:
-    """``"4+17"`` → ``(4, 17)``, lower number first."""
-    a, plus, b = text.partition("+")
-    if not plus:
-        raise MoveError(f"not a couple: {text[:20]!r} (expected two card numbers joined by +, e.g. 4+17)")
-    return tuple(sorted((_card(a.strip()), _card(b.strip()))))
+__all__ = ["FamilienbandeState"]
 
 
 class FamilienbandeState(State):
@@ -104,7 +53,6 @@ class FamilienbandeState(State):
         self.final: list[int] = []
         self.game_winners: list[int] = []
         if "table" in options:                   # a scripted situation (worked examples)
-            from .setup import set_up
             set_up(self, options)
         else:
             self._deal()
@@ -117,7 +65,7 @@ class FamilienbandeState(State):
         self.pile = list(self.deck)
         self.rng.shuffle(self.pile)
         for _ in range(FOUNDERS):
-            self._place(self.pile.pop(), 1)
+            self.place(self.pile.pop(), 1)
         for hand in self.hands:
             hand += [self.pile.pop() for _ in range(HAND)]
 
@@ -128,17 +76,14 @@ class FamilienbandeState(State):
             self.rule(ruling)
 
     # -- the table -----------------------------------------------------------------------
-    def _place(self, card: int, gen: int) -> None:
+    def place(self, card: int, gen: int) -> None:
+        """Put ``card`` on the table in generation ``gen``."""
         self.gen_of[card] = gen
         self.rows[gen].append(card)
 
     def turned_down(self, gen: int) -> bool:
         """Generation ``gen`` is turned down once the next one is full."""
         return gen < LAST and len(self.rows[gen + 1]) >= capacity(gen + 1)
-
-    def may_marry(self, card: int) -> bool:
-        gen = self.gen_of.get(card)
-        return gen is not None and gen < LAST and card not in self.spouse and not self.turned_down(gen)
 
     def couples(self):
         """Every couple that may still have a child: (generation, lower card, higher card)."""
@@ -207,10 +152,11 @@ class FamilienbandeState(State):
                 return f"generation {gen} is turned down"
             if len(self.rows[gen + 1]) >= capacity(gen + 1):
                 return f"generation {gen + 1} is full ({capacity(gen + 1)} cards)"
-            return self._not_legit(move.card, a, b)
+            return self.why_not_child(move.card, a, b)
         return "the rules do not allow it now"
 
-    def _not_legit(self, card: int, a: int, b: int) -> str:
+    def why_not_child(self, card: int, a: int, b: int) -> str:
+        """Which of ``card``'s symbols the couple ``a``+``b`` lacks, in words."""
         mine, pa, pb = self.deck[card][1], self.deck[a][1], self.deck[b][1]
         for t in range(5):
             if mine[t] > pa[t] + pb[t]:
@@ -241,7 +187,7 @@ class FamilienbandeState(State):
         else:
             hand.remove(move.card)
             gen = self.gen_of[move.a] + 1
-            self._place(move.card, gen)
+            self.place(move.card, gen)
             self.parents[move.card] = (move.a, move.b)
             counts = self.deck[move.card][1]
             for t in range(5):
@@ -292,147 +238,12 @@ class FamilienbandeState(State):
         if expected != self.scored:
             raise InvariantError(f"markers moved {self.scored}, the children on the table give {expected}")
 
-    # -- worked examples ---------------------------------------------------------------
     def observe(self, key: str, want=None):
-        from .setup import observe
+        """The value of an example's ``expect`` field: see :func:`.setup.observe`."""
         return observe(self, key, want)
-
-
-def penalty(cards: int) -> int:
-    """1 + 2 + … + n for n cards left in hand."""
-    return cards * (cards + 1) // 2
 
 
 def _count(n: int, trait: str) -> str:
     names = {"ears": ("ear", "ears"), "glasses": ("pair of glasses", "pairs of glasses"), "nose": ("nose", "noses"),
              "lips": ("pair of lips", "pairs of lips"), "lock": ("lock of hair", "locks of hair")}[trait]
     return f"{'one' if n == 1 else 'two' if n == 2 else 'three' if n == 3 else n} {names[n != 1]}"
-
-
-# -- policies for simulation ---------------------------------------------------------------
-
-def greedy(state: FamilienbandeState, seat: int, rng: random.Random):
-    """Plays the child that scores most for its own (secret) trait, ties broken at random;
-    otherwise marries (at random), otherwise passes. It sees only its own trait."""
-    moves = state.legal_moves(seat)
-    mine = state.trait[seat]
-    best, top = [], 0
-    for m in moves:
-        if isinstance(m, Child):
-            gain = (state.gen_of[m.a] + 1) * state.deck[m.card][1][mine]
-            if gain > top:
-                best, top = [m], gain
-            elif gain == top and gain > 0:
-                best.append(m)
-    if best:
-        return best[rng.randrange(len(best))]
-    marriages = [m for m in moves if isinstance(m, Marry)]
-    return marriages[rng.randrange(len(marriages))] if marriages else PASS
-
-
-class Familienbande(Game):
-    name = "familienbande"
-    title = "Familienbande"
-    api_version = API_VERSION
-    min_players = 2
-    max_players = 4
-    ABOUT = AboutRun(players=(2, 3, 4), games=300, seed=2004, policy="greedy")
-    RULINGS = {
-        "familienbande.empty-pile-marry":
-            "When the draw pile is empty, a marriage is still allowed; the player draws nothing.",
-        "familienbande.empty-pile-pass":
-            "When the draw pile is empty, a player may still pass; they draw nothing.",
-        "familienbande.stalemate":
-            "When the draw pile is empty and every player passes in turn, one after the other, the "
-            "game ends at once, as if generation 5 were complete: hands are counted as usual.",
-        "familienbande.tie":
-            "Players tied for the highest total: the one with fewer cards left in hand wins; still "
-            "tied, they share the win.",
-    }
-    GIVEN_FIELDS = {
-        "table": Field("rows", "the table by generation: {1: [\"4+17\", \"9\"], 2: [\"33 of 4+17\"]}"),
-        "hands": Field("cards_by_name", "each player's hand, card numbers: {Alice: \"12 30 41\"}"),
-        "traits": Field("word_by_name", "each player's secret trait: {Alice: nose}", choices=TRAITS),
-        "markers": Field("int_by_key", "marker positions before the moves: {nose: 12}", range=(0, 10_000),
-                         choices=TRAITS),
-        "draw_pile": Field("int", "cards in the draw pile (default: every card not placed)", range=(0, 70)),
-        "to_move": Field("name", "who moves first (default: the first player)"),
-    }
-    OPTION_FIELDS: dict = {}
-    POLICIES = {"greedy": greedy}
-    EXPECT_FIELDS = {
-        "markers": Field("int_by_key", "marker positions by trait", choices=TRAITS),
-        "scores": Field("int_by_name", "each player's total (final totals once the game is over)"),
-        "penalties": Field("int_by_name", "what each player's hand costs"),
-        "hands": Field("cards_by_name", "each named player's hand"),
-        "hand_sizes": Field("int_by_name", "cards in each named player's hand"),
-        "legal": Field("texts", "these moves are legal now"),
-        "generations": Field("mapping", "each generation's state: open, full or turned down"),
-        "generation_sizes": Field("mapping", "cards per generation"),
-        "table": Field("rows", "the table, as given writes it"),
-        "draw_pile": Field("int", "cards left in the draw pile"),
-        "to_act": Field("name", "who moves now"),
-        "game_over": Field("bool", "whether the game is over"),
-        "winner": Field("names", "the winners"),
-        "rulings": Field("names", "house rulings applied"),
-    }
-
-    @cached_property
-    def deck(self) -> dict[int, tuple[str, tuple[int, ...]]]:
-        """card → (gender, symbol count per trait), read from the printed kit on first use."""
-        return deck_from_kit(self.kit)
-
-    def check_kit(self, kit) -> list:
-        """The portraits (component ``portraits``): card numbers unique, both genders, enough
-        cards for a game (3 on the table and 5 in each of 4 hands)."""
-        comp, problems = kit.require("portraits", "Familienbande")
-        if comp is None:
-            return problems
-        problems, seen = [], {}
-        for row in comp.rows:
-            card = str(row.fields.get("card", ""))
-            if not (card.isascii() and card.isdigit() and 1 <= int(card[:4]) <= 9999):
-                problems.append(SpecError(row.location, f"a portrait's 'card' is its number, 1 to 9999 "
-                                          f"(got {card[:12]!r})", hint="number the portraits 1, 2, 3…"))
-            elif int(card) in seen:
-                problems.append(SpecError(row.location, f"portrait {card} is numbered twice (first at line "
-                                          f"{seen[int(card)].line})", hint="each portrait has its own number"))
-            elif row.copies != 1:
-                problems.append(SpecError(row.location, "a portrait is printed once (copies: 1)",
-                                          hint="a second copy would be a second portrait: give it its own row"))
-            else:
-                seen[int(card)] = row.location
-        genders = {row.fields.get("gender") for row in comp.rows}
-        if not problems and (len(seen) < FOUNDERS + HAND * self.max_players or genders != {"m", "f"}):
-            problems.append(SpecError(comp.location, f"{len(seen)} portraits of {len(genders)} gender(s) (expected "
-                                      f"at least {FOUNDERS + HAND * self.max_players}, men and women)",
-                                      hint="the kit has 70 portraits, 35 men and 35 women"))
-        return problems
-
-    def new_state(self, players, options=None, rng=None) -> FamilienbandeState:
-        self.check_players(players)
-        return FamilienbandeState(self, players, rng or random.Random(0), options or {})
-
-    def parse_move(self, text: str):
-        words = text.split()
-        if words == ["pass"]:
-            return PASS
-        if len(words) == 4 and words[0] == "marry" and words[2] == "on":
-            return Marry(_card(words[1]), _card(words[3]))
-        if len(words) == 4 and words[0] == "child" and words[2] == "of":
-            return Child(_card(words[1]), *parse_couple(words[3]))
-        raise MoveError(f"not a Familienbande move: {text[:40]!r} (expected 'marry 17 on 4', "
-                        "'child 33 of 4+17' or 'pass')")
-
-    def figure(self, given, moves):
-        from .setup import figure
-        return figure(self, given, moves)
-
-
-def deck_from_kit(kit) -> dict[int, tuple[str, tuple[int, ...]]]:
-    """card number → (gender, how many symbols of each trait) from the printed kit."""
-    deck = {}
-    for row in kit.component("portraits").rows:
-        traits = [row.fields[f"trait{i}"] for i in (1, 2, 3)]
-        deck[int(row.fields["card"])] = (row.fields["gender"], tuple(traits.count(t) for t in TRAITS))
-    return deck
