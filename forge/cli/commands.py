@@ -145,18 +145,25 @@ def _site_url(url: str | None, option: str = "--site-url") -> str | None:
 
 
 @app.command()
-def new(game: Annotated[str, typer.Argument(help="The new game's id: lower-case letters, digits, - or _.")]) -> None:
+def new(game: Annotated[str, typer.Argument(help="The new game's id: lower-case letters, digits, - or _.")],
+        engine: Annotated[bool, typer.Option("--engine", help="Also a rules engine beside the card spec "
+                                             "(cardspecs/GAME/engine.py), a worked example it checks in each "
+                                             "edition, and tests/test_GAME.py running forge's test kit.")] = False,
+        ) -> None:
     """Start a game: a card spec with a layout of its own, a data CSV, strings in French and
     English, an example image and a two-language rulebook; `forge build GAME` works at once."""
     from ..scaffold import new_game
     try:
-        written = new_game(project_root(), game)
+        written = new_game(project_root(), game, engine)
     except ForgeError as exc:
         report(exc)
     for path in written:
         out.print(f"wrote {path}")
     out.print(f"next: forge build {game}, then open build/{game}/fr/cards-a4.pdf and build/{game}/fr/rules.html; "
               f"edit cardspecs/{game}/cards.csv (docs/cardspec.md describes the spec)")
+    if engine:
+        out.print(f"the rules: cardspecs/{game}/engine.py (docs/engines.md describes the API); forge check plays "
+                  f"the examples of rules_src/{game}/, pytest runs tests/test_{game.replace('-', '_')}.py")
 
 
 @app.command()

@@ -6,11 +6,16 @@ the bundled fonts' metrics and drawn with a CSS font family.
 """
 from __future__ import annotations
 
+import base64
+import io
 from xml.sax.saxutils import escape, quoteattr
 
 from .pen import Pen
 
 __all__ = ["SvgPen"]
+
+#: an image drawn on a web page is sent at most this many pixels on its longer side
+WEB_PIXELS = 480
 
 _FAMILIES = {"sans": ("DejaVu Sans, sans-serif", "normal"), "bold": ("DejaVu Sans, sans-serif", "bold"),
              "serif": ("DejaVu Serif, serif", "bold")}
@@ -85,6 +90,23 @@ class SvgPen(Pen):
         self.parts.append(f'<clipPath id="{cid}"><rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}"/></clipPath>')
         self.parts.append(f'<g clip-path="url(#{cid})">')
         self._open[-1] += 1
+
+    def image(self, reader, x, y, w, h) -> None:
+        """The image (a reportlab ImageReader, as for the PDF) embedded as a PNG small enough
+        for a page: at most WEB_PIXELS on its longer side."""
+        from PIL import Image
+        img = getattr(reader, "_image", None)
+        if img is None:
+            size = reader.getSize()
+            img = Image.frombytes("RGB", size, reader.getRGBData())
+        img = img.copy()
+        img.thumbnail((WEB_PIXELS, WEB_PIXELS))
+        data = io.BytesIO()
+        img.save(data, "PNG", optimize=True)
+        href = "data:image/png;base64," + base64.b64encode(data.getvalue()).decode("ascii")
+        # y is up in pen space: the image is flipped back so that it stands upright
+        self.parts.append(f'<g transform="translate({_n(x)} {_n(y + h)}) scale(1 -1)"><image width="{_n(w)}" '
+                          f'height="{_n(h)}" preserveAspectRatio="none" href="{href}"/></g>')
 
     def text(self, x, y, s, size, font="sans", anchor="start") -> None:
         family, weight = _FAMILIES[font]

@@ -2,15 +2,20 @@
 
 It writes a card spec with a layout of its own (an image band, a name, a text, corner
 indices), a 3-row CSV, French and English strings, an example image at print resolution and a
-rulebook in French with its English translation, each with a first section. Nothing that
-exists is ever overwritten: a game whose files are already there is refused.
+rulebook in French with its English translation, each with a first section. With
+``--engine`` it also writes a rules engine beside the card spec (``cardspecs/GAME/engine.py``,
+a small game of the printed cards), a worked example in each edition that it checks, the
+example's figure words, and a test file running forge's test kit on it
+(``tests/test_GAME.py``); the files are in ``engine_files/``. Nothing that exists is ever
+overwritten: a game whose files are already there is refused.
 """
 from __future__ import annotations
 
 import io
 from pathlib import Path
+from string import Template
 
-from .errors import ErrorGroup, Location, OptionError, excerpt
+from ..errors import ErrorGroup, Location, OptionError, excerpt
 
 __all__ = ["new_game", "NAME"]
 
@@ -105,6 +110,35 @@ The first player who… wins the game.
 """
 
 
+EXAMPLE = """
+```example {{#{game}-highest-card}}
+game: {game}
+given:
+  hands: {{Alice: "3", Bruno: "1"}}
+moves: ["Alice: play 3", "Bruno: play 1"]
+expect:
+  winner: [Alice]
+  game_over: true
+```
+"""
+
+FR_PLAY = """
+## Une partie {{#playing}}
+
+Chaque joueur reçoit une carte. À tour de rôle, chacun la pose face visible : la plus haute
+valeur gagne. Des joueurs qui posent la même plus haute valeur se partagent la victoire
+(règle maison `{game}.tie`). Dans l'exemple, Alice pose un 3 et Bruno un 1 : Alice gagne.
+""" + EXAMPLE
+
+EN_PLAY = """
+## A game {{#playing}}
+
+Each player is dealt one card. In turn, each lays it face up: the highest value wins. Players
+who lay the same highest value share the win (house ruling `{game}.tie`). In the example,
+Alice lays a 3 and Bruno a 1: Alice wins.
+""" + EXAMPLE
+
+
 def _example_image() -> bytes:
     """A sea, a sun and a lighthouse: 821 × 621 px, the art band of a poker card with its
     bleed at 300 dpi."""
@@ -127,9 +161,9 @@ def _example_image() -> bytes:
     return out.getvalue()
 
 
-def new_game(root: Path, game: str) -> list[Path]:
-    """Write a new game's files under ``root``; return them. Refuses a bad id or a game that
-    exists (nothing is written then)."""
+def new_game(root: Path, game: str, engine: bool = False) -> list[Path]:
+    """Write a new game's files under ``root`` (with a rules engine and its tests when
+    ``engine``); return them. Refuses a bad id or a game that exists (nothing is written then)."""
     if not NAME.match(game):
         raise ErrorGroup([OptionError(Location("GAME"), f"not a game id: {excerpt(game)} (expected lower-case "
                                       "letters, digits, - or _, starting with a letter)", hint="e.g. forge new mygame")])
@@ -139,8 +173,11 @@ def new_game(root: Path, game: str) -> list[Path]:
         Path("cardspecs") / game / "cards.csv": CSV.encode(),
         Path("cardspecs") / game / "strings.yaml": STRINGS.format(title=title).encode(),
         Path("cardspecs") / game / "art" / "example.png": _example_image(),
-        Path("rules_src") / game / "fr.md": FR.format(game=game, title=title).encode(),
+        Path("rules_src") / game / "fr.md": (FR.format(game=game, title=title)
+                                             + (FR_PLAY.format(game=game) if engine else "")).encode(),
     }
+    if engine:
+        files.update(_engine_files(game, title))
     there = [str(p) for p in (*files, Path("rules_src") / game / "en.md") if (root / p).exists()]
     if there:
         raise ErrorGroup([OptionError(Location("GAME"), f"game '{game}' exists already ({', '.join(there[:3])})",
@@ -148,14 +185,27 @@ def new_game(root: Path, game: str) -> list[Path]:
     for rel, data in files.items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_bytes(data)
-    return [*files, _english(root, game, title)]
+    return [*files, _english(root, game, title, engine)]
 
 
-def _english(root: Path, game: str, title: str) -> Path:
+def _engine_files(game: str, title: str) -> dict[Path, bytes]:
+    """The engine, its figure words and its test file, from the templates of engine_files/."""
+    names = {"game": game, "title": title, "Class": "".join(w.title() for w in game.replace("-", "_").split("_"))}
+    here = Path(__file__).parent / "engine_files"
+
+    def fill(name: str) -> bytes:
+        return Template((here / name).read_text(encoding="utf-8")).substitute(names).encode()
+    return {Path("cardspecs") / game / "engine.py": fill("engine.py.txt"),
+            Path("rules_src") / game / "figures.yaml": fill("figures.yaml.txt"),
+            Path("tests") / f"test_{game.replace('-', '_')}.py": fill("test_engine.py.txt")}
+
+
+def _english(root: Path, game: str, title: str, engine: bool) -> Path:
     """The English edition, recorded as following the French one section by section."""
-    from .rulebook.staleness import editions_of, mark_translated
+    from ..rulebook.staleness import editions_of, mark_translated
     rel = Path("rules_src") / game / "en.md"
-    (root / rel).write_text("---\ntranslation_of: fr\n---\n" + EN.format(game=game, title=title), encoding="utf-8")
+    text = EN.format(game=game, title=title) + (EN_PLAY.format(game=game) if engine else "")
+    (root / rel).write_text("---\ntranslation_of: fr\n---\n" + text, encoding="utf-8")
     editions = editions_of(root / "rules_src" / game)
     mark_translated(editions["en"], editions["fr"])
     return rel
