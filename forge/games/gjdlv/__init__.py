@@ -1,5 +1,5 @@
 """Le Grand Jeu de la Vie (GJDLV, by its authors; CC BY-NC 4.0): fertilise, take and abort
 embryos with a standard deck."""
-from .rules import GrandJeu
+from .game import GrandJeu
 
 __all__ = ["GrandJeu"]

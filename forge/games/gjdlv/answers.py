@@ -52,7 +52,7 @@ class Abortion:
 
 
 class Answers:
-    """The response windows of :class:`~forge.engine.games.gjdlv.GrandJeuState` (a mixin)."""
+    """The response windows of :class:`~.state.GrandJeuState` (a mixin)."""
 
     # -- who may answer what ------------------------------------------------------------------
     def answers(self, seat: int) -> list:

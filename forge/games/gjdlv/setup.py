@@ -1,5 +1,5 @@
-"""Le Grand Jeu de la Vie's worked examples: the situation a ``given:`` sets up, what an
-example may observe, and how its figure is drawn (the engine itself is gjdlv.py).
+"""Le Grand Jeu de la Vie's worked examples: the situation a ``given:`` sets up, and what an
+example may observe (the rules themselves are in :mod:`.state`).
 
 Everything written must be possible: each card at most once, male gametes black and ova red,
 couples of one red and one black card, abortions of one red and two black cards, no face card
@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from forge.engine import MoveError, Shown
+from forge.engine import MoveError
 
-from .cards import card_code, card_name, cards_of, gap, is_black, is_face, ref
+from .cards import card_name, cards_of, gap, is_black, is_face
 
-__all__ = ["set_up", "observe", "figure"]
+__all__ = ["set_up", "observe"]
 
 
 def _groups(text, size: int, what: str) -> list[tuple[int, ...]]:
@@ -80,7 +80,7 @@ def set_up(state, options: Mapping) -> None:
     state.history = [list(state.totals)] if any(state.totals) else []     # earlier rounds, in one
     if "last_round" in options:
         state.announcer = state.seat(options["last_round"])
-    state._begin_turn()
+    state.begin_turn()
 
 
 # -- observing ------------------------------------------------------------------------------
@@ -169,41 +169,3 @@ def observe(state, key: str, want=None):
     if key not in values:
         raise KeyError(key)
     return values[key]()
-
-
-# -- the figure --------------------------------------------------------------------------------
-
-def _refs(text) -> tuple:
-    return tuple(ref(card_code(t)) for t in str(text or "").replace(",", " ").replace("|", " ").split())
-
-
-def figure(given: Mapping, moves) -> tuple[list[Shown], list[Shown]]:
-    """Each player's zones drawn with their cards (a hand: the two top cards, with how many lie
-    below), the centre's piles drawn, the rest in words; each move with the card it plays."""
-    situation = []
-    for key, value in given.items():
-        if key == "testicules":
-            for who, text in value.items():
-                piles = [cards_of(side) for side in str(text or "").split("|")]
-                tops = tuple(ref(p[0]) for p in piles if p)
-                situation.append(Shown("testicules", who, tops, sum(len(p) - 1 for p in piles if p)))
-        elif key in ("uterus", "uretre", "nursery", "formol"):
-            situation += [Shown(key, who, _refs(text), text) for who, text in value.items()]
-        elif key in ("ovulation", "mouchoir", "diva_cup"):
-            situation.append(Shown(key, cards=_refs(value), value=value))
-        else:
-            situation.append(Shown(key, value=value))
-    steps = []
-    for text in moves:
-        who, _, move = str(text).partition(":")
-        verb, *args = move.split()
-        played = _refs(args[0]) if verb in ("fertilise", "surrogate", "hold", "abort", "cancel") and args else ()
-        key = verb
-        rank = args[0][:-1].upper() if played else ""
-        if verb == "abort" and rank == "J":
-            key = "abort_jack"
-        elif verb == "cancel":
-            key = "cancel_king" if rank == "K" else "cancel_queen"
-        victim = " ".join(args[2:]) if verb == "surrogate" else " ".join(args) if verb in ("steal", "remove") else ""
-        steps.append(Shown(key, who.strip(), played, {"victim": victim, "move": move.strip()}))
-    return situation, steps

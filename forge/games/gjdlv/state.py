@@ -9,7 +9,7 @@ gamete back face down in the Urètre), 3 held-back ejaculation (when the ovum wa
 players holding back may fertilise it; the smallest gap wins, equal gaps are discarded
 first), 4 menstruation (an ovum left goes to the Diva Cup).
 
-Answers at any time are explicit response windows (``_gjdlv_answers``): after every
+Answers at any time are explicit response windows (:mod:`.answers`): after every
 fertilisation the players holding an answer are asked, ``to_act`` is that set, and each
 answers or passes. In Règles Abondantes the face cards join: red ones are Royal Ova (King 10
 points, Queen 0 and steals a newborn, Jack 5 and removes an embryo), black ones Imperial
@@ -26,17 +26,15 @@ from __future__ import annotations
 import random
 from typing import Mapping, Sequence
 
-from forge.engine import API_VERSION, AboutRun, Field, Game, InvariantError, MoveError, State
+from forge.engine import InvariantError, MoveError, State
 
 from . import cards
 from .answers import Answers, Fert
-from .cards import (EJACULATE, PASS, Fertilise, Hold, Pass, Remove, Steal, Surrogate, card_name, gap,
-                           is_black, is_face, round_points, value)
-from .policy import greedy
+from .cards import (EJACULATE, PASS, Fertilise, Hold, Pass, Remove, Steal, Surrogate, card_name, gap, is_black,
+                    is_face, round_points, value)
+from .setup import observe, set_up
 
-__all__ = ["GrandJeu", "GrandJeuState"]
-
-MODES = ("simples", "abondantes")
+__all__ = ["GrandJeuState"]
 
 
 class GrandJeuState(Answers, State):
@@ -56,11 +54,10 @@ class GrandJeuState(Answers, State):
         self.express = 0
         self._clear_round()
         if options.get("situation"):
-            from .setup import set_up
             set_up(self, options)
         else:
             self._deal()
-            self._begin_turn()
+            self.begin_turn()
 
     # -- the table ----------------------------------------------------------------------------
     def _clear_round(self) -> None:
@@ -115,7 +112,7 @@ class GrandJeuState(Answers, State):
         return (seat + 1) % len(self.players)
 
     # -- the turn -----------------------------------------------------------------------------
-    def _begin_turn(self) -> None:
+    def begin_turn(self) -> None:
         """Phase 0 (birth, the held gamete to the Mouchoir), then the rest if no power waits."""
         t = self.turn
         born = self.uterus[t]
@@ -160,7 +157,7 @@ class GrandJeuState(Answers, State):
             self.diva.append(self.ovum)
             self.ovum = -1
         self.turn = self.next_seat(self.turn)
-        self._begin_turn()
+        self.begin_turn()
 
     def _end_round(self) -> None:
         points = []
@@ -180,7 +177,7 @@ class GrandJeuState(Answers, State):
         self.turn = self.first
         self._clear_round()
         self._deal()
-        self._begin_turn()
+        self.begin_turn()
 
     # -- the protocol ---------------------------------------------------------------------------
     def is_over(self) -> bool:
@@ -316,110 +313,5 @@ class GrandJeuState(Answers, State):
             raise InvariantError(f"totals {self.totals} differ from the rounds' points {self.history}")
 
     def observe(self, key: str, want=None):
-        from .setup import observe
+        """The value of an example's ``expect`` field: see :func:`.setup.observe`."""
         return observe(self, key, want)
-
-
-class GrandJeu(Game):
-    name = "gjdlv"
-    title = "Le Grand Jeu de la Vie"
-    api_version = API_VERSION
-    min_players = 3
-    max_players = 4
-    ABOUT = AboutRun(players=(3, 4), games=300, seed=2020, policy="greedy")
-    POLICIES = {"greedy": greedy}
-    MAX_STEPS = 20_000
-    RULINGS = {
-        "gjdlv.answer-order":
-            "When several players answer the same action at once, the answer of the player sitting "
-            "first in turn order after the one who made the action is played; the others keep their "
-            "cards and may answer what follows.",
-        "gjdlv.reopen":
-            "An abortion cancelled by Manif pour Tous reopens the fertilisation to answers: another "
-            "abortion may follow.",
-        "gjdlv.held-no-answer":
-            "A gamete held in the Urètre can only ejaculate: it never answers a fertilisation, even "
-            "when it is the twin of the card played.",
-        "gjdlv.ovulation-empty":
-            "When the Ovulation pile is empty at phase 1, the round ends at once: embryos still in "
-            "gestation score nothing.",
-        "gjdlv.no-gamete":
-            "A player with no card left at phase 2 does nothing; phases 3 and 4 follow as usual.",
-        "gjdlv.inbred-floor":
-            "Six or more fully inbred newborns are worth 0 points each, never less.",
-        "gjdlv.jokers":
-            "The jokers of a 54-card deck are set aside: they play no part.",
-        "gjdlv.royal-gap":
-            "A Royal Ovum has no genetic gap; to compare ejaculations on one, cards count J 11, Q 12, K 13.",
-    }
-    GIVEN_FIELDS = {
-        "testicules": Field("cards_by_name", "each player's two piles from the top, left | right: {Alice: \"4♣ 7♠ | 9♣\"}"),
-        "uterus": Field("cards_by_name", "embryos in gestation: {Bruno: \"2♥ 5♠\"}"),
-        "uretre": Field("cards_by_name", "gametes held back: {Chloé: \"3♠\"}"),
-        "nursery": Field("cards_by_name", "newborns, oldest first: {Alice: \"4♥ 9♣, 3♦ 3♠\"}"),
-        "formol": Field("cards_by_name", "abortions, three cards each: {Alice: \"4♣ 6♥ 4♠\"}"),
-        "ovulation": Field("cards", "the Ovulation pile from the top: \"6♥ 3♦\""),
-        "mouchoir": Field("cards", "cards on the Mouchoir"),
-        "diva_cup": Field("cards", "cards in the Diva Cup"),
-        "to_move": Field("name", "whose turn begins (at phase 0)"),
-        "first": Field("name", "the round's first player (default: to_move)"),
-        "round": Field("int", "the round being played", range=(1, 20)),
-        "totals": Field("int_by_name", "points banked in earlier rounds", range=(0, 10_000)),
-        "last_round": Field("name", "who has laid their very last card"),
-    }
-    OPTION_FIELDS = {
-        "mode": Field("choice", "Simples Règles or Règles Abondantes (face cards in play)", choices=MODES),
-        "rounds": Field("int", "rounds in a game (9; 5 for a short game)", range=(1, 20)),
-        "deck": Field("choice", "a 54-card deck (jokers set aside) or a 52-card one", choices=("54", "52")),
-    }
-    EXPECT_FIELDS = {
-        "to_act": Field("names", "who may act now, in seat order"),
-        "phase": Field("choice", "power, action, answer, ejaculation or over",
-                       choices=("power", "action", "answer", "ejaculation", "over")),
-        "hands": Field("cards_by_name", "the two cards in each named player's hand"),
-        "testicules": Field("cards_by_name", "each named player's piles"),
-        "uterus": Field("cards_by_name", "embryos in gestation"),
-        "uretre": Field("cards_by_name", "gametes held back"),
-        "nursery": Field("cards_by_name", "newborns"),
-        "formol": Field("cards_by_name", "abortions"),
-        "mouchoir": Field("cards", "cards on the Mouchoir (any order)"),
-        "diva_cup": Field("cards", "cards in the Diva Cup"),
-        "ovulation": Field("cards", "the Ovulation pile from the top"),
-        "gaps": Field("cards_by_name", "the genetic gap of each named player's embryo"),
-        "points": Field("int_by_name", "this round's points from the zones"),
-        "scores": Field("int_by_name", "banked totals plus this round's points"),
-        "abortions": Field("int_by_name", "abortions in each Formol"),
-        "newborns": Field("int_by_name", "newborns in each Nurserie"),
-        "round": Field("int", "the round"),
-        "first": Field("name", "the round's first player"),
-        "last_round": Field("text", "who laid their last card (or none)"),
-        "express": Field("int", "express fertilisations so far"),
-        "legal": Field("texts", "these moves are legal now"),
-        "game_over": Field("bool", "whether the game is over"),
-        "winner": Field("names", "the winners"),
-        "rulings": Field("names", "house rulings applied"),
-    }
-
-    @property
-    def jokers(self) -> int:
-        if not hasattr(self, "_jokers"):
-            self._jokers = cards.deck_from_kit(self.kit)
-        return self._jokers
-
-    def check_kit(self, kit) -> list:
-        return cards.check_deck(kit)
-
-    def new_state(self, players, options=None, rng=None) -> GrandJeuState:
-        self.check_players(players)
-        options = dict(options or {})
-        options.setdefault("deck", "54" if self.jokers >= 2 else "52")
-        options["situation"] = any(k in options for k in self.GIVEN_FIELDS)
-        return GrandJeuState(self, players, rng or random.Random(0), options)
-
-    def parse_move(self, text: str):
-        return cards.parse_move(text)
-
-    def figure(self, given, moves):
-        from .setup import figure
-        return figure(given, moves)
-
