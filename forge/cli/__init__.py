@@ -57,6 +57,9 @@ def show(exc: ForgeError) -> None:
         err.print(f"{len(errors)} problems found; nothing was written.", markup=False)
     if _state["debug"]:
         import traceback
+        for e in errors if isinstance(exc, ErrorGroup) else []:
+            if e.__traceback__ is not None or e.__cause__ is not None:
+                traceback.print_exception(e, file=sys.stderr)
         traceback.print_exception(exc, file=sys.stderr)
 
 

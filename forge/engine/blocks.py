@@ -42,7 +42,8 @@ def check_block(ex) -> list[ExampleError]:
     except registry.UnknownGame:
         game = None
     if game is None:
-        err(d.at("game"), f"unknown game {describe(name)} (expected one of: {', '.join(games.names()) or 'none'})",
+        shown = excerpt(name) if isinstance(name, str) else describe(name)
+        err(d.at("game"), f"unknown game {shown} (expected one of: {', '.join(games.names()) or 'none'})",
             hint="the game is the name of a rules engine: an installed one, or the project's own "
                  "(cardspecs/<game>/engine.py; forge new GAME --engine starts one)")
         return out
