@@ -125,11 +125,11 @@ def build_options(lang: str, paper: str | None, ink_saver: bool, cmyk: bool, sit
     if paper is not None and paper not in PAPERS:
         raise ErrorGroup([OptionError(Location("--paper"), f"unknown paper {excerpt(paper)} "
                                       f"(expected one of: {', '.join(PAPERS)})")])
-    return Options(lang, paper, ink_saver, cmyk, _site_url(site_url), find_chromium() if booklet else None, strict,
+    return Options(lang, paper, ink_saver, cmyk, checked_url(site_url), find_chromium() if booklet else None, strict,
                    gutterfold)
 
 
-def _site_url(url: str | None, option: str = "--site-url") -> str | None:
+def checked_url(url: str | None, option: str = "--site-url") -> str | None:
     """``--site-url`` (or ``option``) checked (an absolute http(s) address, no query) and ending with "/"."""
     from urllib.parse import urlsplit
 

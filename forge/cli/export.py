@@ -9,7 +9,7 @@ from rich.table import Table
 
 from ..errors import ForgeError
 from . import app, out, project_root, report, warning
-from .commands import LANG_HELP, _site_url
+from .commands import LANG_HELP, checked_url
 
 
 @app.command("export")
@@ -34,7 +34,7 @@ def export(
     from ..export.run import ExportOptions, export as run
     from ..publish import OutputFolder
     try:
-        opts = ExportOptions(png, tts, dpi, bleed, lang, _site_url(url_base, "--url-base"))
+        opts = ExportOptions(png, tts, dpi, bleed, lang, checked_url(url_base, "--url-base"))
         with OutputFolder(out_dir, project_root()) as folder:
             done = run(project_root(), folder, games or (), opts, warning)
     except ForgeError as exc:
