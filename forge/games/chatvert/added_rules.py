@@ -6,22 +6,22 @@ language. Everything is checked when the file is read: an unknown trigger, effec
 an error at its line listing the allowed words, a phrase a rule names must be declared, and
 each phrase must appear word for word in the rule's text in each language (the printed card
 and the simulated rule cannot disagree). No rule is written in Python: the engine
-(chatvert.py) plays any set of these.
+(:mod:`.state`) plays any set of these.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+
 from forge.engine import ErrorGroup, LocDict, LocList, Location, SpecError, excerpt, load_yaml
 
+from .cards import COLOURED, COLOURS
 
-COLOURED = 52                 # card codes below this have a colour (see _chatvert_cards)
+__all__ = ["matches", "Pattern", "Effect", "Rule", "Rulebook", "read_rules", "CARD_NAME", "KIND_OF", "KINDS",
+           "EVENTS", "WHO"]
+
 #: the rules language's kind of each card code
 KIND_OF = (["number"] * 10 + ["skip", "reverse", "plus2"]) * 4 + ["wild", "plus4"]
-
-__all__ = ["matches", "Pattern", "Effect", "Rule", "Rulebook", "read_rules", "COLOURS", "KINDS", "EVENTS", "WHO"]
-
-COLOURS = ("yellow", "red", "blue", "green")
 #: card kinds a pattern may name (major: wild or plus4; coloured: any card with a colour)
 KINDS = ("number", "skip", "reverse", "plus2", "wild", "plus4", "major", "coloured")
 EVENTS = ("play", "last-card", "one-card", "targeted", "takes-penalty")
@@ -290,7 +290,7 @@ def _changes(r: _Reader, value, where: Location, phrases: set, tokens: set) -> d
 
 
 def matches(p: Pattern, card: int, beneath: int) -> bool:
-    """Whether ``card`` played on ``beneath`` (card codes, see _chatvert_cards) fits pattern ``p``."""
+    """Whether ``card`` played on ``beneath`` (card codes, see :mod:`.cards`) fits pattern ``p``."""
     if p.kinds is not None:
         kind = KIND_OF[card]
         if kind not in p.kinds and not ("major" in p.kinds and card >= COLOURED) \

@@ -1,7 +1,7 @@
 """Le Chat vert's cards and moves: the deck's codes, the notation a rulebook quotes ("play R7 R7",
 "play W blue", "same Bskip", "draw", "take", "pass ficelle", each optionally followed by the
 phrases said: ", say chat-vert"), and the printed deck read from the kit (the rules themselves
-are in chatvert.py).
+are in :mod:`.state`).
 
 A coloured card is ``colour * 13 + symbol``: colours yellow, red, blue, green (Y R B G), symbols
 0–9, then Skip (10), Reverse (11) and +2 (12). The majors are 52 (colour change, ``W``) and 53
@@ -13,15 +13,14 @@ from dataclasses import dataclass
 
 from forge.engine import CardRef, MoveError, SpecError
 
-from .added_rules import COLOURS, KIND_OF
-
-__all__ = ["WILD", "PLUS4", "SKIP", "REV", "PLUS2", "LETTERS", "SYMBOLS", "card_code", "card_name", "Play",
-           "Same", "Draw", "Take", "PassToken", "Wait", "parse_move", "deck_from_kit", "check_deck", "ref",
-           "KIND_OF", "COLOURED"]
+__all__ = ["WILD", "PLUS4", "SKIP", "REV", "PLUS2", "COLOURED", "COLOURS", "LETTERS", "SYMBOLS", "card_code",
+           "codes", "card_name", "Play", "Same", "Draw", "Take", "PassToken", "Wait", "parse_move", "deck_from_kit",
+           "check_deck", "ref"]
 
 SKIP, REV, PLUS2 = 10, 11, 12
 WILD, PLUS4 = 52, 53
 COLOURED = 52                            # codes below this have a colour
+COLOURS = ("yellow", "red", "blue", "green")
 LETTERS = "YRBG"
 SYMBOLS = [str(n) for n in range(10)] + ["skip", "rev", "+2"]
 
@@ -37,6 +36,11 @@ def card_code(token: str) -> int:
         return LETTERS.index(t[0].upper()) * 13 + SYMBOLS.index(t[1:].lower())
     raise MoveError(f"not a Chat vert card: {t[:12]!r} (expected a colour letter Y, R, B or G and 0–9, skip, rev "
                     "or +2, e.g. R7, Bskip, G+2; or W, +4)")
+
+
+def codes(text) -> list[int]:
+    """``"R7 R7 B3"`` → their codes (nothing written: none)."""
+    return [card_code(t) for t in str(text or "").split()]
 
 
 def card_name(code: int) -> str:

@@ -1,10 +1,10 @@
-"""What a Chat vert move sets off, for the state in chatvert.py: a card played (its symbol's
+"""What a Chat vert move sets off, for the state of :mod:`.state`: a card played (its symbol's
 effect on the turn, the direction and the penalty; a transfer; the last and the one-before-last
 card), the added rules that trigger (their phrases become due, their draws, rolls and tokens
 happen), the judging of what the player said against what was due, penalty cards, and the end
 by stalemate.
 
-A mixin of :class:`~forge.engine.games.chatvert.ChatVertState`: it uses the state's hands,
+A mixin of :class:`~.state.ChatVertState`: it uses the state's hands,
 draw pile, tokens, counters and ``rule()``.
 """
 from __future__ import annotations

@@ -1,17 +1,19 @@
 """Le Chat vert's declaration: players, fields, rulings, its printed deck and added rules,
-its figures and its study (the rules themselves are in :mod:`.rules`)."""
+its figures and its study (the rules themselves are in :mod:`.state`)."""
 from __future__ import annotations
 
 import random
+from functools import cached_property
 from pathlib import Path
 from typing import Mapping
 
 from forge.engine import API_VERSION, Field, Game, MoveError
 
-from . import cards, setup, study
-from .added_rules import COLOURS, Rulebook, read_rules
-from .policies import POLICIES
-from .rules import ChatVertState
+from . import cards, policies, study
+from .added_rules import Rulebook, read_rules
+from .cards import COLOURS
+from .figure import figure
+from .state import ChatVertState
 
 __all__ = ["ChatVert"]
 
@@ -20,7 +22,7 @@ class ChatVert(Game):
     name = "chatvert"
     title = "Le Chat vert"
     api_version = API_VERSION
-    POLICIES = POLICIES
+    POLICIES = {"random": policies.sensible}
     min_players = 2
     max_players = 10
     RULINGS = {
@@ -71,11 +73,10 @@ class ChatVert(Game):
         "triggered": Field("int_by_key", "added rules applied, with how often"),
     }
 
-    @property
+    @cached_property
     def deck(self) -> tuple[list[int], int]:
-        if not hasattr(self, "_deck"):
-            self._deck = cards.deck_from_kit(self.kit)
-        return self._deck
+        """(copies of each card code, blank cards), read from the printed kit on first use."""
+        return cards.deck_from_kit(self.kit)
 
     MAX_STEPS = 20_000
 
@@ -119,4 +120,5 @@ class ChatVert(Game):
         return cards.parse_move(text)
 
     def figure(self, given, moves):
-        return setup.figure(given, moves)
+        """The hands and the top card drawn: see :func:`.figure.figure`."""
+        return figure(given, moves)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-__all__ = ["POLICIES", "sensible"]
+__all__ = ["sensible"]
 
 
 def sensible(state, seat: int, rng: random.Random):
@@ -16,5 +16,3 @@ def sensible(state, seat: int, rng: random.Random):
         return moves[int(rng.random() * (len(moves) - 1))]     # the last one is DRAW
     return moves[int(rng.random() * len(moves))]
 
-
-POLICIES = {"random": sensible}

@@ -1,5 +1,5 @@
-"""Le Chat vert's worked examples: the situation a ``given:`` sets up, what an example may
-observe, and how its figure is drawn (the engine itself is chatvert.py).
+"""Le Chat vert's worked examples: the situation a ``given:`` sets up, and what an example may
+observe (the rules themselves are in :mod:`.state`).
 
 Everything written must be possible: each card at most as often as the deck prints it, a top
 card, a major on top names the colour, a token held belongs to a rule in force. A situation
@@ -10,16 +10,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Mapping
 
-from forge.engine import MoveError, Shown
+from forge.engine import MoveError
 
-from .cards import COLOURED, card_code, card_name, ref
-from .added_rules import COLOURS
+from .cards import COLOURED, COLOURS, card_name, codes
 
-__all__ = ["set_up", "observe", "figure"]
-
-
-def _codes(text) -> list[int]:
-    return [card_code(t) for t in str(text or "").split()]
+__all__ = ["set_up", "observe"]
 
 
 def set_up(state, options: Mapping) -> None:
@@ -34,11 +29,11 @@ def set_up(state, options: Mapping) -> None:
         return code
 
     for who, text in (options.get("hands") or {}).items():
-        for c in _codes(text):
-            state._give(state.seat(who), take(c))
+        for c in codes(text):
+            state.give(state.seat(who), take(c))
     if "top" not in options:
         raise MoveError("a situation needs the top card of the pile (top: \"B5\")")
-    top = _codes(options["top"])
+    top = codes(options["top"])
     if len(top) != 1:
         raise MoveError("top is one card")
     state.pile = [take(top[0])]
@@ -51,7 +46,7 @@ def set_up(state, options: Mapping) -> None:
         state.colour = top[0] // 13
     state.direction = int(options.get("direction", 1)) or 1
     state.turn = state.seat(options["to_move"]) if "to_move" in options else 0
-    given_pile = [take(c) for c in _codes(options.get("draw_pile"))]
+    given_pile = [take(c) for c in codes(options.get("draw_pile"))]
     rest = [c for c, k in pool.items() for _ in range(k)]
     if "draw_pile" in options:
         state.draw, state.box = given_pile[::-1], rest
@@ -106,32 +101,3 @@ def observe(state, key: str, want=None):
         return {k: want[k] if k in want and sorted(str(want[k] or "").split()) == sorted(v.split()) else v
                 for k, v in got.items()}
     return got
-
-
-def figure(given: Mapping, moves) -> tuple[list[Shown], list[Shown]]:
-    """The hands and the top card drawn, the rest in words; each move with the cards it plays."""
-    situation = []
-    for key, value in given.items():
-        if key == "hands":
-            situation += [Shown("hand", who, tuple(ref(c) for c in _codes(cards))) for who, cards in value.items()]
-        elif key == "top":
-            situation.append(Shown("top", cards=tuple(ref(c) for c in _codes(value)), value=value))
-        elif key == "draw_pile":
-            situation.append(Shown("draw_pile", cards=tuple(ref(c) for c in _codes(value)), value=value))
-        else:
-            situation.append(Shown(key, value=value))
-    steps = []
-    for text in moves:
-        who, _, move = str(text).partition(":")
-        head, *said = [p.strip() for p in move.split(",")]
-        verb, *args = head.split()
-        played = tuple(ref(c) for c in _codes(" ".join(a for a in args if a not in COLOURS))) \
-            if verb in ("play", "same") else ()
-        colour = next((a for a in args if a in COLOURS), "")
-        phrases = [p.split(" ", 1)[-1] for p in said]
-        key = verb if verb in ("play", "same", "draw", "take", "pass", "wait") else "move"
-        key += "_major" if colour else ""
-        key += "_saying" if phrases else ""
-        steps.append(Shown(key, who.strip(), played, {"colour": colour, "says": phrases, "move": move.strip(),
-                                                      "token": args[0] if verb == "pass" and args else ""}))
-    return situation, steps

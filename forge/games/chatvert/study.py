@@ -17,8 +17,6 @@ from dataclasses import dataclass, field
 
 from forge.engine import InputError, playout
 
-from .policies import POLICIES
-
 __all__ = ["study", "Run", "play_many", "compare", "match", "soundness", "BOUND"]
 
 #: a game still going after this many moves "does not end" (base games: a few hundred at most)
@@ -60,7 +58,7 @@ def play_many(game, rules, players: int, games: int, seed: int, forget: float = 
     for i in range(games):
         state = game.new_state(names, options, random.Random(f"{seed}:{i}"))
         try:
-            playout(state, POLICIES["random"], check=check, max_steps=bound)
+            playout(state, game.POLICIES["random"], check=check, max_steps=bound)
         except RuntimeError:                       # no end within the bound
             run.unfinished += 1
             if give_up and run.unfinished >= give_up:
@@ -91,7 +89,7 @@ def match(game, n: int, players: int, seed: int, pool=None, forget: float = 0.0,
     for i in range(n):
         state = game.new_state(names, {"rules": list(in_force), "forget": forget, "blurt": blurt},
                                random.Random(f"{seed}:{i}"))
-        playout(state, POLICIES["random"], max_steps=BOUND)
+        playout(state, game.POLICIES["random"], max_steps=BOUND)
         winners = [names[s] for s in state.winners()]
         added = None
         left = [r for r in pool if r not in in_force]

@@ -12,7 +12,7 @@ penalty and loses the turn. Reverse flips the direction (a pair once), Skip skip
 players). At one card a player says "Chat vert"; a major as last card, a forgotten phrase and a
 phrase no rule asked for each cost a card. The first to empty their hand wins.
 
-The added rules are data (``rules_src/chatvert/rules.yaml``, read by _chatvert_rules.py); the
+The added rules are data (``rules_src/chatvert/rules.yaml``, read by :mod:`.added_rules`); the
 options ``rules`` (which are in force), ``forget`` and ``blurt`` (how often a simulated player
 forgets a phrase that is due, or says one that is not) set a game up.
 """
@@ -20,16 +20,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from pathlib import Path
 from typing import Mapping, Sequence
 
-from forge.engine import API_VERSION, Field, Game, InvariantError, MoveError, State
+from forge.engine import InvariantError, MoveError, State
 
-from . import cards
-from .cards import (COLOURED, PLUS2, PLUS4, REV, SKIP, WILD, Draw, PassToken, Play, Same, Take, Wait,
-                              card_name)
+from .added_rules import CARD_NAME
+from .cards import (COLOURED, COLOURS, PLUS2, PLUS4, REV, SKIP, WILD, Draw, PassToken, Play, Same, Take, Wait,
+                    card_name)
 from .effects import Effects
-from .added_rules import CARD_NAME, COLOURS, Rulebook, read_rules
+from .setup import observe, set_up
 
 __all__ = ["ChatVertState", "HAND"]
 
@@ -78,8 +77,7 @@ class ChatVertState(Effects, State):
         self.triggered: Counter = Counter()          # rule id → times it applied
         self.dry = 0                                 # draws in a row that found nothing
         self.game_winners: list[int] = []
-        if "hands" in options:
-            from .setup import set_up
+        if "hands" in options:                   # a scripted situation (worked examples)
             set_up(self, options)
         else:
             self._deal(options)
@@ -92,7 +90,7 @@ class ChatVertState(Effects, State):
         self.rng.shuffle(self.draw)
         for _ in range(HAND):
             for s in range(len(self.players)):
-                self._give(s, self.draw.pop())
+                self.give(s, self.draw.pop())
         while self.draw[-1] >= COLOURED:              # a major turned up goes back, shuffled in
             self.rule("chatvert.first-card-major")
             self.draw.insert(self.rng.randrange(len(self.draw)), self.draw.pop())
@@ -106,7 +104,8 @@ class ChatVertState(Effects, State):
         self.direction = self.rng.choice((1, -1))
         self.turn = (dealer + self.direction) % len(self.players)
 
-    def _give(self, seat: int, card: int) -> None:
+    def give(self, seat: int, card: int) -> None:
+        """Put ``card`` in ``seat``'s hand."""
         hand = self.hands[seat]
         hand[card] = hand.get(card, 0) + 1
         self.sizes[seat] += 1
@@ -123,7 +122,7 @@ class ChatVertState(Effects, State):
                     self.rule("chatvert.nothing-to-draw")
                     self.dry += 1
                     continue
-            self._give(seat, self.draw.pop())
+            self.give(seat, self.draw.pop())
             self.drew[seat] += 1
             self.dry = 0
 
@@ -274,5 +273,5 @@ class ChatVertState(Effects, State):
             raise InvariantError("penalties counted twice or not at all")
 
     def observe(self, key: str, want=None):
-        from .setup import observe
+        """The value of an example's ``expect`` field: see :func:`.setup.observe`."""
         return observe(self, key, want)
