@@ -53,7 +53,7 @@ class Majority(Game):
         "winner": Field("names", "the winners of the game"),
         "rulings": Field("names", "house rulings applied"),
     }
-    POLICIES = policies.POLICIES
+    POLICIES = {"uniform": policies.uniform, "consensus": policies.consensus}
 
     @cached_property
     def word_cards(self) -> int:

@@ -5,7 +5,7 @@ import random
 
 from .state import OPTIONS, VOTES, MajorityState, Vote
 
-__all__ = ["POLICIES", "uniform", "consensus"]
+__all__ = ["uniform", "consensus"]
 
 
 def uniform(state: MajorityState, seat: int, rng: random.Random) -> Vote:
@@ -21,5 +21,3 @@ def consensus(state: MajorityState, seat: int, rng: random.Random) -> Vote:
     r = rng.random()
     return VOTES["A" if r < 0.6 else "B" if r < 0.8 else "C"]
 
-
-POLICIES = {"uniform": uniform, "consensus": consensus}
