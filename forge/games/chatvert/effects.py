@@ -135,4 +135,3 @@ class Effects:
         self.rule("chatvert.stalemate")
         fewest = min(self.sizes)
         self.game_winners = [s for s, k in enumerate(self.sizes) if k == fewest]
-

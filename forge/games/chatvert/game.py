@@ -111,9 +111,9 @@ class ChatVert(Game):
     def new_state(self, players, options=None, rng=None) -> ChatVertState:
         self.check_players(players)
         options = dict(options or {})
-        unknown = [r for r in options.get("rules") or () if r not in self.rulebook().rules]
+        unknown = self.check_options(options)
         if unknown:
-            raise MoveError(f"no added rule {unknown[0][:30]!r} (expected one of: {', '.join(self.rulebook().rules)})")
+            raise MoveError(unknown[0])
         return ChatVertState(self, players, rng or random.Random(0), options)
 
     def parse_move(self, text: str):

@@ -15,4 +15,3 @@ def sensible(state, seat: int, rng: random.Random):
     if seat == state.turn and not state.stack and len(moves) > 1:
         return moves[int(rng.random() * (len(moves) - 1))]     # the last one is DRAW
     return moves[int(rng.random() * len(moves))]
-

@@ -1,7 +1,7 @@
 """The Great Dalmuti's cards and moves: ranks 1–12 and the jester, the move notation a
-rulebook quotes ("play 9 9 J", "pass", "give 11 12", "revolution"), and every possible play
-built once for the engine's hot path, and the printed deck read from the kit (the rules
-themselves are in :mod:`.state`)."""
+rulebook quotes ("play 9 9 J", "pass", "give 11 12", "revolution"), every possible play built
+once for the engine's hot path, and the printed deck read from the kit (the rules themselves
+are in :mod:`.state`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -13,6 +13,7 @@ from .state import DalmutiState
 
 __all__ = ["Dalmuti"]
 
+
 class Dalmuti(Game):
     name = "dalmuti"
     title = "The Great Dalmuti"

@@ -81,4 +81,3 @@ class Familienbande(Game):
     def figure(self, given, moves):
         """The table drawn row by row, hands and moves with their cards: see :func:`.figure.figure`."""
         return figure(self, given, moves)
-

@@ -20,4 +20,3 @@ def consensus(state: MajorityState, seat: int, rng: random.Random) -> Vote:
         return VOTES["score"]
     r = rng.random()
     return VOTES["A" if r < 0.6 else "B" if r < 0.8 else "C"]
-
