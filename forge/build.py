@@ -14,7 +14,7 @@ from .errors import ErrorGroup, InputError, Location, OptionError, SpecError, ex
 from .publish import OutputFolder, Published
 from .cardspec.loader import find_specs, load_spec
 from .cardspec.model import PAPERS, Component, GameSpec
-from .engine.registry import kit_problems
+from .engine.registry import kit_problems, refresh
 
 __all__ = ["Job", "Options", "Written", "inked", "listing", "load_games", "old_names", "output_name", "own_page",
            "plan", "render_jobs", "render_print_all", "render_rulebooks", "run", "spec_warnings", "write_all"]
@@ -307,6 +307,7 @@ def run(root: Path, folder: OutputFolder, names: Iterable[str] = (), options: Op
     are rendered again; the previous build's other files are kept as they are."""
     names = tuple(names)
     opts = options
+    refresh(root)                     # engines and their printed kits are read again (forge watch)
     specs = inked(load_games(root, names), opts.ink_saver, opts.cmyk, opts.gutterfold)
     spec_warnings(specs, opts.strict, warn)
     jobs = plan(specs, folder.out, opts.lang, opts.paper, calibration=not names, colour="cmyk" if opts.cmyk else "rgb")

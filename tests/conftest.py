@@ -12,6 +12,9 @@ from typing import Callable
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+#: every game of the project, one card spec each in cardspecs/: the kit tests run for each, so a
+#: game added there is tested with no test edited (its engine: tests/test_testing.py)
+GAMES = tuple(sorted(p.stem for p in (ROOT / "cardspecs").glob("*.yaml")))
 
 
 def run_forge(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
@@ -45,6 +48,15 @@ def shared(tmp_path_factory, name: str, make: Callable[[Path], None]) -> Path:
             make(folder)
             done.touch()
     return folder
+
+
+def kit(request, game: str) -> Path:
+    """``game``'s kit built once per run: by its own session fixture ``<game>_build`` when it
+    has one, else by :func:`build_game`."""
+    try:
+        return request.getfixturevalue(f"{game}_build")
+    except pytest.FixtureLookupError:
+        return build_game(request.getfixturevalue("tmp_path_factory"), game)
 
 
 def build_game(tmp_path_factory, game: str) -> Path:

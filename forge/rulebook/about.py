@@ -41,10 +41,13 @@ _MEASURED: dict = {}
 
 def measure(game: str, run: Run, root: Path) -> list[dict]:
     """``forge simulate --json``'s figures for each player count of ``run``; measured once per
-    process and folder (the engine reads its printed deck once per process too), so both
-    language editions of a page share one simulation."""
-    key = (game, run, Path(root).absolute())
+    loaded engine (which reads its printed deck once), so both language editions of a page
+    share one simulation."""
+    engine = get_game(game, root)
+    key = (engine, run)                      # measured again for an engine loaded again (forge watch)
     if key not in _MEASURED:
+        for old in [k for k in _MEASURED if k[0].name == game and k[0].project == engine.project]:
+            del _MEASURED[old]               # the figures of the engine this one replaces
         _MEASURED[key] = [simulate(game, n, run.games, run.seed, policy=run.policy, root=root).as_dict()
                           for n in run.players]
     return _MEASURED[key]

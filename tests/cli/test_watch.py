@@ -135,3 +135,28 @@ def test_the_loop_stops_after_its_rebuilds(tmp_path, monkeypatch):
     assert re.fullmatch(r"rebuilt dalmuti in \d+\.\d s", heard[0])
     assert heard[1] == ["cardspecs/", "rules_src/", "templates/"]
     assert re.fullmatch(r"rebuilt dalmuti in \d+\.\d s \(cardspecs/dalmuti/deck\.csv\)", heard[2]) and len(heard) == 3
+
+
+def test_an_edited_engine_is_loaded_again_and_its_examples_rechecked(tmp_path):
+    """A project's own engine (forge new --engine) changed under forge watch: the next rebuild
+    plays the rulebook's example with the new rules (here a broken one: the located failure is
+    printed and the previous build kept), and the fix builds again."""
+    from forge.scaffold import new_game
+    new_game(tmp_path, "duel", engine=True)
+    engine = tmp_path / "cardspecs" / "duel" / "engine.py"
+    good = engine.read_text(encoding="utf-8")
+    forge = Forge(tmp_path, "watch", "duel", "--lang", "en")
+    try:
+        forge.expect(r"^built duel in \d+\.\d s$")
+        forge.expect(r"^watching ")
+        first = stamp(tmp_path / "build")
+        engine.write_text(good.replace("return [v or 0 for v in self.table]", "return [-(v or 0) for v in self.table]"),
+                          encoding="utf-8")
+        forge.expect(r"^rules_src/duel/en\.md:\d+: example duel-highest-card does not hold: winner expected "
+                     r"\['Alice'\], got \['Bruno'\]", "err")
+        forge.expect(r"^not rebuilt: build/ keeps its previous build", "err")
+        assert stamp(tmp_path / "build") == first
+        engine.write_text(good, encoding="utf-8")
+        forge.expect(r"^rebuilt duel in \d+\.\d s \(cardspecs/duel/engine\.py\)$")
+    finally:
+        forge.kill()

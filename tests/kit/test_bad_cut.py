@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from ..conftest import GAMES, kit
 from ..pdftools import sheets
 
 MM = 72 / 25.4
@@ -25,7 +26,6 @@ DPI = 300
 MAX_DIFF = 24.0          # a difference the eye cannot tell at a cut's edge (antialiasing, JPEG-free)
 REACH = 1 * MM           # how far either side of the cut is sampled
 STEP, CLEAR = 0.5 * MM, 2 * MM
-KITS = ("familienbande", "majority", "chatvert", "dalmuti", "gjdlv")
 
 
 def shared_cuts(trims) -> list[tuple[str, float, float, float]]:
@@ -98,9 +98,9 @@ def deck_pdfs(build: Path) -> list[Path]:
                   if not p.name.startswith("print-all") and any(s.cards for s in sheets(p)))
 
 
-@pytest.mark.parametrize("kit", KITS)
-def test_both_sides_of_every_shared_cut_match(kit, request):
-    build = request.getfixturevalue(f"{kit}_build")
+@pytest.mark.parametrize("game", GAMES)
+def test_both_sides_of_every_shared_cut_match(game, request):
+    build = kit(request, game)
     problems, cuts = [], 0
     for pdf in deck_pdfs(build):
         for page, where, worst, bad in measure(pdf):
@@ -108,7 +108,8 @@ def test_both_sides_of_every_shared_cut_match(kit, request):
             if worst > MAX_DIFF:
                 problems.append(f"{pdf.relative_to(build)} page {page + 1}, cut at {where}: "
                                 f"colour distance up to {worst:.0f} ({bad:.0%} of the line)")
-    assert cuts, f"{kit}: no butted sheet found"
+    if not cuts:
+        pytest.skip(f"{game}: no sheet butts its cards (each card has its own bleed)")
     assert not problems, f"{len(problems)} of {cuts} shared cuts differ:\n" + "\n".join(problems[:30])
 
 

@@ -20,10 +20,9 @@ import pytest
 from forge.cardspec.loader import load_spec
 from forge.cardspec.model import MM
 
-from ..conftest import ROOT, build_game, run_forge
+from ..conftest import GAMES, ROOT, build_game, kit, run_forge
 from ..pdftools import box, open_pdf, placements, within, words
 
-GAMES = ("chatvert", "dalmuti", "familienbande", "gjdlv", "majority")
 LANGS = ("fr", "en")
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 FLIPS = {"long-edge": "/DuplexFlipLongEdge", "short-edge": "/DuplexFlipShortEdge"}
@@ -32,7 +31,7 @@ KITS = [(g, l, p) for g in GAMES for l in LANGS for p in PAPERS]
 
 @pytest.fixture(scope="module")
 def builds(request) -> dict[str, Path]:
-    return {game: request.getfixturevalue(f"{game}_build") for game in GAMES}
+    return {game: kit(request, game) for game in GAMES}
 
 
 def spec_of(game: str):

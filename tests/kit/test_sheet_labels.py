@@ -20,11 +20,10 @@ from reportlab.pdfgen.canvas import Canvas
 from forge.kit.fonts import register_fonts
 from forge.cardspec.loader import load_spec
 
-from ..conftest import ROOT, run_forge
+from ..conftest import GAMES, ROOT, kit, run_forge
 from ..pdftools import blocks, card_faces, open_pdf, overlaps, page_image, segments, words
 
 MM = 72 / 25.4
-GAMES = ("dalmuti", "majority", "familienbande", "chatvert", "gjdlv")
 SIDES = {"en": (("fronts", "front"), ("backs", "back")), "fr": (("recto",), ("verso",))}
 PRINT = {"en": "Print at 100 % (actual size)", "fr": "Imprimer à 100 % (taille réelle)"}
 FLIP = {"en": "duplex, long-edge flip", "fr": "recto verso, bord long"}
@@ -108,7 +107,7 @@ def kit_pdfs(out, game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_page_says_game_component_side_sheet_and_how_to_print(request, game):
-    out = request.getfixturevalue(f"{game}_build")
+    out = kit(request, game)
     spec = load_spec(ROOT / "cardspecs" / f"{game}.yaml", ROOT)
     problems, pages = [], 0
     pdfs = kit_pdfs(out, game)

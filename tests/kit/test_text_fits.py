@@ -13,11 +13,10 @@ import pytest
 
 from forge.cardspec.loader import load_spec, resolve_face
 
-from ..conftest import ROOT
+from ..conftest import GAMES, ROOT, kit
 from ..pdftools import Sheet, open_pdf, box, overlaps, placements, sheets, within, words
 
 MM = 72 / 25.4
-GAMES = ("chatvert", "dalmuti", "familienbande", "gjdlv", "majority")
 
 #: The parameters each layout prints as text (the others choose colours, symbols, art).
 PRINTED = {
@@ -165,7 +164,7 @@ def _check(path, comp):
 @pytest.mark.parametrize("lang", ["fr", "en"])
 @pytest.mark.parametrize("game", GAMES)
 def test_every_text_is_printed_whole_inside_its_card(request, game, lang, paper):
-    out = request.getfixturevalue(f"{game}_build")
+    out = kit(request, game)
     spec = load_spec(ROOT / "cardspecs" / f"{game}.yaml", ROOT)
     problems = []
     for comp in spec.components.values():

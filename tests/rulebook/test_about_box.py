@@ -102,7 +102,7 @@ def box(page, lang: str) -> dict:
 @functools.lru_cache(maxsize=None)
 def simulated(game: str, cwd) -> dict[int, dict]:
     """``forge simulate --json`` run for each player count of the game's declared run."""
-    run = run_of(game)
+    run = run_of(game, ROOT)
     out = {}
     for n in run.players:
         result = run_forge("simulate", game, "--players", str(n), "--games", str(run.games), "--seed", str(run.seed),
@@ -152,7 +152,7 @@ def familienbande_site(tmp_path_factory):
 def test_familienbande_box_shows_the_simulated_figures(familienbande_site, lang):
     shown = box(familienbande_site / "out" / "familienbande" / lang / "rules.html", lang)
     assert_same_figures(shown, simulated("familienbande", familienbande_site))
-    run = run_of("familienbande")
+    run = run_of("familienbande", ROOT)
     assert f"--games {run.games} --seed {run.seed} --policy {run.policy}" in shown["source"]
     assert f"{run.games}" in shown["source"].split("forge simulate")[0]
 
@@ -171,7 +171,7 @@ def test_percentages_follow_each_language(familienbande_site):
     assert re.search(r"<td[^>]*>\d+\.\d%</td>", en) and not re.search(r"<td[^>]*>\d+,\d", en)
 
 
-@pytest.mark.parametrize("game", [g for g in game_names() if run_of(g)])
+@pytest.mark.parametrize("game", [g for g in game_names(ROOT) if run_of(g, ROOT)])
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_project_pages_show_the_simulated_figures(site, game, lang):
     page = site / game / lang / "rules.html"
@@ -184,7 +184,7 @@ def test_the_project_pages_show_the_simulated_figures(site, game, lang):
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_a_game_without_a_declared_run_has_no_box(site, lang):
-    assert run_of("majority") is None
+    assert run_of("majority", ROOT) is None
     assert not by_class(parse(site / "majority" / lang / "rules.html"), "aside", "about")
 
 
