@@ -18,13 +18,15 @@ PAPER_HELP = "Paper: a4 or letter (default: the papers each spec asks for)."
 
 @app.command("list")
 def list_games() -> None:
-    """List the games found in cardspecs/, their components and languages."""
+    """List the games found in cardspecs/, their languages, rules engines and components."""
     from ..build import load_games
     try:
         games = load_games(project_root())
     except ForgeError as exc:
         report(exc)
-    table = Table("game", "languages", "component", "kind", "cards", "size (mm)", "paper")
+    from ..engine.registry import games as engines
+    found = engines(project_root())
+    table = Table("game", "languages", "rules engine", "component", "kind", "cards", "size (mm)", "paper")
     for spec in games.values():
         first = True
         for comp in spec.components.values():
@@ -34,6 +36,7 @@ def list_games() -> None:
             cards = (str(comp.card_count) if len(set(counts.values())) <= 1
                      else " · ".join(f"{lang} {n}" for lang, n in counts.items()))
             table.add_row(spec.game if first else "", ", ".join(spec.languages) if first else "",
+                          (found.source(spec.game) or "none") if first else "",
                           comp.name, comp.kind, cards, size, ", ".join(comp.print.papers))
             first = False
     out.print(table)

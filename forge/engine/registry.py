@@ -50,6 +50,7 @@ class Claim:
     origin: str                         # as shown in messages
     files: tuple[Path, ...]             # where its code lives (to locate an error)
     load: Callable[[], object]
+    source: str = ""                    # in short: the package and version, or the project's file
 
 
 class Games:
@@ -71,6 +72,11 @@ class Games:
 
     def __contains__(self, name: object) -> bool:
         return name in self.claims
+
+    def source(self, name: str) -> str:
+        """Where the engine of ``name`` comes from, in short ("forge 0.1.0", "cardspecs/x/engine.py",
+        several joined when engines clash); "" when none claims it."""
+        return " + ".join(c.source for c in self.claims.get(name, []))
 
     def get(self, name: str) -> Game:
         """The engine of ``name``; UnknownGame when none claims it, EngineLoadError when it
@@ -96,7 +102,8 @@ def _installed() -> list[Claim]:
         dist = getattr(ep, "dist", None)
         package = f" ({dist.name} {dist.version})" if dist is not None else ""
         module = ep.value.split(":")[0]
-        out.append(Claim(ep.name, f"entry point {ep.name} = {ep.value}{package}", _module_files(module), ep.load))
+        out.append(Claim(ep.name, f"entry point {ep.name} = {ep.value}{package}", _module_files(module), ep.load,
+                         package.strip(" ()") or ep.value))
     return out
 
 
@@ -124,7 +131,7 @@ def _project_claims(root: Path) -> list[Claim]:
         for path in found:
             rel = path.relative_to(root)
             out.append(Claim(sub.name, str(rel), (path if path == module else path.parent,),
-                             lambda path=path, game=sub.name: _import_project_engine(root, game, path)))
+                             lambda path=path, game=sub.name: _import_project_engine(root, game, path), str(rel)))
     return out
 
 

@@ -23,6 +23,19 @@ def test_list_shows_games_components_languages():
     assert "dalmuti" in result.stdout and "reference" in result.stdout and "fr, en" in result.stdout
 
 
+def test_list_says_where_each_rules_engine_comes_from(tmp_path):
+    """forge's own games: the forge package; a project's own: its file; a game without: none."""
+    from forge import __version__
+    from forge.scaffold import new_game
+    new_game(tmp_path, "duel", engine=True)
+    new_game(tmp_path, "bare")
+    result = run_forge("list", cwd=tmp_path)
+    rows = {line.split("│")[1].strip(): line.split("│")[3].strip() for line in result.stdout.splitlines()
+            if line.startswith("│") and line.split("│")[1].strip()}
+    assert rows == {"bare": "none", "duel": "cardspecs/duel/engine.py"}
+    assert f"forge {__version__}" in run_forge("list").stdout
+
+
 def test_build_one_language_one_paper(project, tmp_path):
     out = tmp_path / "out"
     result = run_forge("build", "--lang", "en", "--paper", "letter", "--out", str(out), cwd=project)

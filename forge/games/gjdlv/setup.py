@@ -168,4 +168,4 @@ def observe(state, key: str, want=None):
     }
     if key not in values:
         raise KeyError(key)
-    return values[key]()
+    return values[key]() if key in values else NotImplemented
