@@ -2,9 +2,9 @@
 
 In a repository that holds rulebooks (``rules_src/<game>/<lang>.md``), ``pytest`` collects each
 language edition as a file and each example block as a test named by its id
-(``rules_src/dalmuti/fr.md::dalmuti-jester-in-a-set``), played by the checker of ``forge check``
+(``rules_src/potions/fr.md::potions-highest-card``), played by the checker of ``forge check``
 (:func:`forge.engine.examples.check_example`). A failing example prints one line per field
-that does not hold, ``rules_src/dalmuti/fr.md:123: example dalmuti-trick: hands expected …,
+that does not hold, ``rules_src/potions/fr.md:123: example potions-trick: hands expected …,
 got …``, without a traceback; a malformed block makes its file a collection error, located.
 
 Installing forge registers the plugin (entry point ``pytest11``, name ``forge``). It collects:

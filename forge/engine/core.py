@@ -196,7 +196,7 @@ class Game:
     name: ClassVar[str]
     #: the version of the engine API the game was written for (forge.engine.API_VERSION)
     api_version: ClassVar[int]
-    #: the game's name in messages ("The Great Dalmuti"); default: its id
+    #: the game's name in messages ("Potions of the Sea"); default: its id
     title: ClassVar[str] = ""
     min_players: ClassVar[int]
     max_players: ClassVar[int]

@@ -2,14 +2,13 @@
 
 A rulebook (``rules_src/<game>/<lang>.md``) carries examples as fenced blocks::
 
-    ```example {#dalmuti-jester-alone}
-    game: dalmuti
+    ```example {#potions-highest-card}
+    game: potions
     given:                       # the situation (each game documents its keys)
-      hands: {Alice: "J 7", Bruno: "12 12"}
-      leader: Alice
-    moves: ["Alice: play J", "Bruno: pass"]
+      hands: {Alice: "3", Bruno: "1"}
+    moves: ["Alice: play 3", "Bruno: play 1"]
     expect:                      # what must hold afterwards
-      table_rank: 13
+      winner: [Alice]
     ```
 
 The data is language-neutral and the same id appears in every language edition.

@@ -8,7 +8,7 @@ same figures, and the box shows that command. The run is made once per game and 
 kept small (about two seconds a game).
 
 Game length is the number of moves, which the box calls turns: in the games listed each move
-is one player's turn (Majority, whose players vote together, is not listed). Every house
+is one player's turn (a game whose players vote together declares no box). Every house
 ruling the engine declares (``Game.RULINGS``) is listed, reached or not, named in the page's
 language by the rulebook itself (:func:`ruling_labels`). Numbers follow the page words
 ``decimal_mark`` and ``percent``.

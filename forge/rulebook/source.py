@@ -8,7 +8,7 @@ An edition is ``rules_src/<game>/<lang>.md``::
       intro: 3f9a0c61d2e4            (written by ``forge mark-translated``)
       setup: 81b2…
     ---
-    # The Great Dalmuti              the title
+    # Potions of the Sea             the title
     Text before the first ## is the section ``intro``.
     ## Setup {#setup}                every ## and ### heading carries an id,
     ### The deal {#deal}             the same in every language

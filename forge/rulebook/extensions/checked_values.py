@@ -2,7 +2,7 @@
 
 Prose may quote what an example checks, so the text and the check cannot drift apart::
 
-    The deck holds {{dalmuti-deck.deck.total}} cards.      →  The deck holds 80 cards.
+    The winner is {{potions-highest-card.winner}}.      →  The winner is Alice.
 
 The path starts with an example id of the same edition, then keys of its ``expect``
 mapping. The value is shown in ``<span class="checked-value" data-example="id">``, marked as

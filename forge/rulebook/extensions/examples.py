@@ -2,13 +2,13 @@
 
 A worked example is written as a fenced block of data (see :mod:`forge.engine.examples`)::
 
-    ```example {#dalmuti-jester-alone}
-    game: dalmuti
+    ```example {#potions-highest-card}
+    game: potions
     …
     ```
 
 The block's data is not prose: this preprocessor replaces it with an empty slot,
-``<div data-forge-example="dalmuti-jester-alone"></div>``, marked as forge's own
+``<div data-forge-example="potions-highest-card"></div>``, marked as forge's own
 (:data:`~forge.rulebook.sanitize.OWN`), which the page renderer fills with the drawn,
 checked figure *after* the translator's HTML was sanitized.
 
