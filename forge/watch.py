@@ -16,7 +16,6 @@ fails leaves the output folder as it was; its games are rebuilt again with the n
 from __future__ import annotations
 
 import os
-import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -24,14 +23,13 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from .build import Options, load_games, run
+from .cache import files_read
 from .errors import ForgeError, Location, OptionError
 from .publish import OutputFolder, Published
 
-__all__ = ["Change", "Watcher", "files_read"]
+__all__ = ["Change", "Watcher"]
 
 FOLDERS = ("cardspecs", "rules_src", "templates")
-_reading = threading.local()
-_hooked: list[bool] = []
 
 
 @dataclass(frozen=True)
@@ -59,25 +57,6 @@ class Change:
             what = " and ".join(w for w in (", ".join(sorted(self.kits)), books) if w)
         shown = ", ".join(self.paths[:3]) + (f" and {len(self.paths) - 3} more" if len(self.paths) > 3 else "")
         return f"{verb} {what} in {seconds:.1f} s" + (f" ({shown})" if shown else "")
-
-
-def files_read(load: Callable[[], object]) -> set[Path]:
-    """The files ``load()`` opened (absolute paths), whatever reads them: recorded by an audit
-    hook (:func:`sys.addaudithook`) that counts only the opens of this thread, while it runs."""
-    if not _hooked:                     # once: an audit hook cannot be removed
-        sys.addaudithook(_opened)
-        _hooked.append(True)
-    _reading.files = files = set()
-    try:
-        load()
-    finally:
-        _reading.files = None
-    return {Path(f) for f in files}
-
-
-def _opened(event: str, args: tuple) -> None:
-    if event == "open" and getattr(_reading, "files", None) is not None and isinstance(args[0], (str, os.PathLike)):
-        _reading.files.add(os.path.abspath(args[0]))
 
 
 class Watcher:
@@ -121,7 +100,7 @@ class Watcher:
         for spec in sorted((self.root / "cardspecs").glob("*.yaml")):
             if (kits is None or spec.stem in kits) and (not self.names or spec.stem in self.names):
                 try:
-                    self.reads[spec.stem] = files_read(lambda: load_games(self.root, [spec.stem]))
+                    self.reads[spec.stem] = files_read(lambda: load_games(self.root, [spec.stem]))[1]
                 except ForgeError:               # changed again since the build: the folder rules hold
                     pass
 

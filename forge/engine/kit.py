@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
+from ..cache import files_read
 from ..cardspec.loader import load_spec
 from ..cardspec.model import Component, GameSpec
 from ..errors import ErrorGroup, Location, SpecError
@@ -22,8 +23,9 @@ class Kit:
     list of rows with ``fields``, ``copies`` and ``location``; ``rows_for(lang)`` and
     ``count(lang)`` for a component with one data file per language)."""
 
-    def __init__(self, spec: GameSpec):
+    def __init__(self, spec: GameSpec, files: frozenset[Path] = frozenset()):
         self._spec = spec
+        self.files = files          # every file read to load it (the spec, its data, strings…)
 
     @property
     def game(self) -> str:
@@ -70,7 +72,9 @@ def load_kit(root: Path, game: str, check: Callable[[Kit], list] = lambda kit: [
                                     f"the {game} engine plays the printed kit, and this project has no card spec "
                                     f"for {game}", hint="run forge from the project folder that holds "
                                     f"cardspecs/{game}.yaml")])
-    kit = Kit(load_spec(path, Path(root)))
+    spec, files = files_read(lambda: load_spec(path, Path(root)))
+    top = Path(root).absolute()
+    kit = Kit(spec, frozenset(f for f in files if f.is_relative_to(top) and f.suffix not in (".py", ".pyc")))
     problems = check(kit)
     if problems:
         raise ErrorGroup(problems)

@@ -25,8 +25,10 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Callable
 
+from .. import __version__
+from ..cache import digest, files_digest
 from ..errors import EngineLoadError, ErrorGroup, InputError, Location, PathError
-from .core import Game
+from .core import API_VERSION, Game
 from .declaration import NAME, attribute_line, problems_of
 from .kit import Kit
 
@@ -77,6 +79,19 @@ class Games:
         """Where the engine of ``name`` comes from, in short ("forge 0.1.0", "cardspecs/x/engine.py",
         several joined when engines clash); "" when none claims it."""
         return " + ".join(c.source for c in self.claims.get(name, []))
+
+    def fingerprint(self, name: str) -> str:
+        """A hash of everything the engine of ``name`` plays from: forge's version and engine
+        code, the engine's own code, the files its printed kit was read from and the data files
+        of its rules folder (not the rulebook's text). A result computed by the engine alone
+        (a simulation) is the same for the same fingerprint."""
+        game = self.get(name)
+        code = [p for f in self.claims[name][0].files for p in (sorted(f.rglob("*.py")) if f.is_dir() else [f])]
+        forge_code = sorted(Path(__file__).parent.glob("*.py"))
+        folder = game.rules_folder
+        data = sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix != ".md") if folder.is_dir() else []
+        return digest(__version__, API_VERSION, name, files_digest([*forge_code, *code, *game.kit.files, *data],
+                                                                   self.root))
 
     def get(self, name: str) -> Game:
         """The engine of ``name``; UnknownGame when none claims it, EngineLoadError when it

@@ -18,8 +18,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from ..cache import Cache, digest
 from ..engine.core import AboutRun as Run
-from ..engine.registry import UnknownGame, get_game
+from ..engine.registry import UnknownGame, games, get_game
 from ..engine.simulate import simulate
 from ..fences import code_lines, fences
 from .source import Section, plain
@@ -42,14 +43,16 @@ _MEASURED: dict = {}
 def measure(game: str, run: Run, root: Path) -> list[dict]:
     """``forge simulate --json``'s figures for each player count of ``run``; measured once per
     loaded engine (which reads its printed deck once), so both language editions of a page
-    share one simulation."""
+    share one simulation, and kept between runs in the project's cache under everything the
+    simulation plays from (:meth:`forge.engine.registry.Games.fingerprint`)."""
     engine = get_game(game, root)
     key = (engine, run)                      # measured again for an engine loaded again (forge watch)
     if key not in _MEASURED:
         for old in [k for k in _MEASURED if k[0].name == game and k[0].project == engine.project]:
             del _MEASURED[old]               # the figures of the engine this one replaces
-        _MEASURED[key] = [simulate(game, n, run.games, run.seed, policy=run.policy, root=root).as_dict()
-                          for n in run.players]
+        inputs = digest(games(root).fingerprint(game), run.players, run.games, run.seed, run.policy)
+        _MEASURED[key] = Cache(root).get("about", inputs, lambda: [
+            simulate(game, n, run.games, run.seed, policy=run.policy, root=root).as_dict() for n in run.players])
     return _MEASURED[key]
 
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..engine import registry
+from ..cache import Cache, digest
+from ..engine import Game, registry
 from ..engine.examples import Report, check_paths, parse_examples, rules_files
-from ..errors import InputError, Warning_, gather
+from ..errors import InputError, Location, Warning_, gather
 from .cards import CardArt
 from .figures import build_figure, load_words
 from .pages import check_placeholders
@@ -50,9 +51,19 @@ def _check_words(folder: Path, ed: Edition, examples: dict) -> None:
 
 
 def _game_checks(folder: Path) -> list[InputError]:
-    """The checks a game's engine asks of its rules folder (:meth:`Game.check_source`)."""
-    games = registry.games(registry.project_of(folder / "x.md"))
-    return games.get(folder.name).check_source(folder) if folder.name in games else []
+    """The checks a game's engine asks of its rules folder (:meth:`Game.check_source`), kept
+    between runs in the project's cache under everything the engine plays from (Le Chat vert
+    simulates each added rule: seconds that a run with nothing changed does not spend again)."""
+    root = registry.project_of(folder / "x.md")
+    games = registry.games(root)
+    if folder.name not in games or type(games.get(folder.name)).check_source is Game.check_source:
+        return []
+
+    def run() -> list:
+        return [[e.location.file, e.location.line, e.location.cell, e.message, e.hint]
+                for e in games.get(folder.name).check_source(folder)]
+    found = Cache(root).get("check-source", digest(games.fingerprint(folder.name), str(folder)), run)
+    return [InputError(Location(file, line, cell), message, hint) for file, line, cell, message, hint in found]
 
 
 def check_rules(paths: list[Path]) -> RulesReport:

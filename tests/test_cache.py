@@ -1,0 +1,87 @@
+"""Results kept between runs (forge/cache.py): the same inputs read the kept value, any change
+to what a result depends on computes it again, and a damaged or redirected cache is never
+trusted nor written through."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from forge.cache import FOLDER, Cache, digest
+from forge.engine.registry import games, refresh
+
+from .conftest import ROOT
+
+
+def test_a_value_is_computed_once_then_read(tmp_path):
+    calls = []
+    first = Cache(tmp_path).get("kind", "k1", lambda: calls.append(1) or {"a": [1, 2.5]})
+    again = Cache(tmp_path).get("kind", "k1", lambda: calls.append(1) or {"a": [0]})
+    assert first == again == {"a": [1, 2.5]} and len(calls) == 1
+    assert (tmp_path / FOLDER / ".gitignore").read_text().splitlines()[-1] == "*"
+
+
+def test_a_damaged_entry_is_computed_again(tmp_path):
+    Cache(tmp_path).get("kind", "k1", lambda: 1)
+    (tmp_path / FOLDER / "kind" / "k1.json").write_text('{"value": ', encoding="utf-8")
+    assert Cache(tmp_path).get("kind", "k1", lambda: 2) == 2
+    assert Cache(tmp_path).get("kind", "k1", lambda: 3) == 2
+
+
+def test_a_cache_folder_linked_out_of_the_project_is_not_written(tmp_path, tmp_path_factory):
+    outside = tmp_path_factory.mktemp("outside")
+    (tmp_path / FOLDER).symlink_to(outside)
+    assert Cache(tmp_path).get("kind", "k1", lambda: 1) == 1
+    assert not list(outside.iterdir())
+
+
+def test_no_cache_computes_always(tmp_path, monkeypatch):
+    monkeypatch.setenv("FORGE_NO_CACHE", "1")
+    assert Cache(tmp_path).get("kind", "k1", lambda: 1) == 1
+    assert Cache(tmp_path).get("kind", "k1", lambda: 2) == 2
+    assert not (tmp_path / FOLDER).exists()
+
+
+@pytest.fixture
+def project(tmp_path):
+    for name in ("cardspecs", "rules_src"):
+        shutil.copytree(ROOT / name, tmp_path / name)
+    yield tmp_path
+    refresh(tmp_path)
+
+
+@pytest.mark.parametrize("change, changes", [
+    (lambda p: (p / "cardspecs/dalmuti/deck.csv").write_text(
+        (p / "cardspecs/dalmuti/deck.csv").read_text().replace("#6a1b9a", "#6a1b9b", 1)), True),   # a printed card
+    (lambda p: (p / "cardspecs/dalmuti/strings.yaml").write_text(
+        (p / "cardspecs/dalmuti/strings.yaml").read_text() + "\n"), True),       # a file the kit reads
+    (lambda p: (p / "rules_src/dalmuti/figures.yaml").write_text(
+        (p / "rules_src/dalmuti/figures.yaml").read_text() + "\n"), True),        # data of the rules folder
+    (lambda p: (p / "rules_src/dalmuti/en.md").write_text(
+        (p / "rules_src/dalmuti/en.md").read_text() + "\nMore text.\n"), False),   # the rulebook's text
+    (lambda p: (p / "cardspecs/majority/words-fr.csv").write_text(
+        (p / "cardspecs/majority/words-fr.csv").read_text() + "\n"), False),       # another game's kit
+])
+def test_the_fingerprint_changes_with_what_the_engine_plays_from(project, change, changes):
+    before = games(project).fingerprint("dalmuti")
+    change(project)
+    refresh(project)
+    assert (games(project).fingerprint("dalmuti") != before) is changes
+
+
+def test_the_about_box_figures_are_kept_and_measured_again_after_a_change(project, monkeypatch):
+    from forge.rulebook import about
+    calls = []
+    real = about.simulate
+    monkeypatch.setattr(about, "simulate", lambda *a, **k: calls.append(a) or real(*a, **k))
+    run = about.run_of("dalmuti", project)
+    first = about.measure("dalmuti", run, project)
+    refresh(project)
+    about._MEASURED.clear()
+    assert about.measure("dalmuti", run, project) == first and len(calls) == len(run.players)
+    deck = project / "cardspecs/dalmuti/deck.csv"
+    deck.write_text(deck.read_text() + "\n")
+    refresh(project)
+    about.measure("dalmuti", run, project)
+    assert len(calls) == 2 * len(run.players)
+    assert digest(1) != digest("1")
