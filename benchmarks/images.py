@@ -1,6 +1,6 @@
 """Images on cards: what refusing a hostile image costs, and what a deck of full-art cards costs.
 
-1. The header check (forge.kit.images.check_image) of a PNG that announces 30000 × 30000
+1. The header check (forge.cardspec.images.check_image) of a PNG that announces 30000 × 30000
    pixels, side by side with Pillow decoding an A4 page's image at 300 dpi, each in a new process:
    seconds and resident memory gained.
 2. One deck of 80 poker cards built by the real command (``forge build``, a new process), side
@@ -54,7 +54,7 @@ def bomb(path: Path) -> None:
 def measured(code: str) -> tuple[float, float]:
     """Seconds and resident memory gained (MiB, from /proc/self/statm) running ``code`` in a new
     Python process where forge and Pillow are already imported; ``code`` keeps what it made."""
-    prelude = ("import os, time; from PIL import Image; import forge.kit.images\n"
+    prelude = ("import os, time; from PIL import Image; import forge.cardspec.images\n"
                "rss = lambda: int(open('/proc/self/statm').read().split()[1]) * os.sysconf('SC_PAGE_SIZE')\n"
                "before = rss(); t = time.perf_counter()\n")
     tail = "\nprint(time.perf_counter() - t, (rss() - before) / 2 ** 20)"
@@ -93,7 +93,7 @@ def main() -> None:
         bomb(tmp / "bomb.png")
         Image.effect_mandelbrot((2480, 3508), (-2, -1.2, 1, 1.2), 40).convert("RGB").save(tmp / "card.png")
 
-        refuse = (f"from forge.kit.images import check_image\nfrom forge.errors import Location\n"
+        refuse = (f"from forge.cardspec.images import check_image\nfrom forge.errors import Location\n"
                   f"try: check_image(__import__('pathlib').Path({str(tmp / 'bomb.png')!r}), Location('b', 1))\n"
                   f"except Exception as e: assert 'pixels' in str(e)\nelse: raise SystemExit('accepted')")
         decode = f"img = Image.open({str(tmp / 'card.png')!r}); img.load()"

@@ -58,7 +58,9 @@ class Options:
 
 
 def load_games(root: Path, names: Iterable[str] = ()) -> dict[str, GameSpec]:
-    """Load the named games (all when none is named); every problem of every spec is reported."""
+    """Load the named games (all when none is named), their faces checked against the print
+    kit's layouts; every problem of every spec is reported."""
+    from .kit import LAYOUT_TABLE
     paths = {p.stem: p for p in find_specs(root)}
     if not paths:
         raise ErrorGroup([InputError(Location(str(Path("cardspecs") / "")), "no card spec here (expected "
@@ -69,7 +71,8 @@ def load_games(root: Path, names: Iterable[str] = ()) -> dict[str, GameSpec]:
                for name in names if name not in paths]
     if unknown:
         raise ErrorGroup(unknown)
-    specs = gather([paths[stem] for stem in (list(names) or list(paths))], lambda path: load_spec(path, root))
+    specs = gather([paths[stem] for stem in (list(names) or list(paths))],
+                   lambda path: load_spec(path, root, LAYOUT_TABLE))
     games: dict[str, GameSpec] = {}
     for spec in specs:
         if spec.game in games:              # two specs would write the same build/<game>/ folder
@@ -132,8 +135,7 @@ def output_name(component: str, paper: str | None) -> str:
 def own_page(spec: GameSpec, comp: Component, lang: str) -> bool:
     """Whether ``comp`` prints on a page of its own size whatever the paper: a board, unless its
     front layout cuts it into ``pieces`` imposed on the paper (kit/track_print.py)."""
-    from .kit.registry import LAYOUTS
-    if comp.kind != "board" or "pieces" not in LAYOUTS[comp.front.layout].params:
+    if comp.kind != "board" or "pieces" not in comp.front.draws.params:
         return comp.kind == "board"
     from .cardspec.loader import resolve_face
     from .cardspec.templating import TemplateError

@@ -4,6 +4,8 @@ Accepted: ``#rrggbb``, the CSS short form ``#rgb`` (``#08f`` is ``#0088ff``), an
 named colours (``navy``, ``RebeccaPurple``, ``lightgrey``…), case-insensitive; surrounding
 spaces are ignored (a spreadsheet cell often ends with one). The names and their values are
 Pillow's table of the CSS colour names (``PIL.ImageColor.colormap``).
+
+:func:`mix` blends two colours: a spec writes ``mix(a, b, t%)``, the kit's art mixes its tints.
 """
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import re
 
 from PIL.ImageColor import colormap
 
-__all__ = ["parse_colour", "colour_hint", "NAMED", "EXPECTED"]
+__all__ = ["parse_colour", "colour_hint", "hex_to_rgb", "mix", "NAMED", "EXPECTED"]
 
 NAMED: dict[str, str] = {name.lower(): value.lower() for name, value in colormap.items()}
 _HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
@@ -37,3 +39,16 @@ def colour_hint(value: object) -> str:
     if near:
         return f"did you mean '{near[0]}' ({NAMED[near[0]]})?"
     return "write #rrggbb (e.g. #000080) or a CSS colour name (navy, darkred, lightgrey…)"
+
+
+def hex_to_rgb(colour: str) -> tuple[float, float, float]:
+    """``"#ff8000"`` → ``(1.0, 0.502, 0.0)``."""
+    c = colour.lstrip("#")
+    return int(c[0:2], 16) / 255, int(c[2:4], 16) / 255, int(c[4:6], 16) / 255
+
+
+def mix(a: str, b: str, t: float) -> str:
+    """The colour ``t`` of the way from ``a`` to ``b`` (t=0 → a, t=1 → b)."""
+    ra, ga, ba = hex_to_rgb(a)
+    rb, gb, bb = hex_to_rgb(b)
+    return "#%02x%02x%02x" % tuple(round(255 * (x + (y - x) * t)) for x, y in ((ra, rb), (ga, gb), (ba, bb)))

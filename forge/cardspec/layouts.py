@@ -1,7 +1,7 @@
 """Layouts declared in YAML: a spec's ``layouts:`` and forge's own (``forge/kit/layouts/*.yaml``).
 
 A declared layout names its parameters (what a face may set, as for forge's Python layouts)
-and its parts (:mod:`forge.kit.parts`), and may start from another declared layout with
+and its parts (:mod:`.part_types`), and may start from another declared layout with
 ``extends:``: parameters and parts merge by name, property by property, and a part that names
 another ``type`` replaces the inherited one whole. Everything that is not a template is checked
 here, at its line; templates are resolved per card (:mod:`.resolve`).
@@ -9,12 +9,15 @@ here, at its line; templates are resolved per card (:mod:`.resolve`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from ..errors import Location, describe, excerpt
 from .checks import Problems, check_keys, close_match
 from .extends import by_name, merge
 from .lengths import parse_measure
 from .model import parse_length
+from .part_types import PART_TYPES
+from .vocabulary import MIN_SIZE, REQUIRED, Layout, LayoutTable, Param
 from .yamlload import LocDict
 
 __all__ = ["DeclaredPart", "read_layouts", "LAYOUT_KEYS", "TEMPLATED"]
@@ -45,21 +48,21 @@ class DeclaredPart:
     prop_locations: dict = field(default_factory=dict, compare=False)
 
 
-def read_layouts(raw: object, where: Location, pb: Problems, known: dict[str, LocDict] | None = None) -> dict:
-    """``layouts:`` as registry Layouts (name → Layout); ``known`` holds declared layouts that
-    ``extends`` may also name (forge's own)."""
+def read_layouts(raw: object, where: Location, pb: Problems, table: LayoutTable) -> dict[str, Layout]:
+    """``layouts:`` as Layouts (name → Layout), drawn by the table's ``draw_parts``; ``extends``
+    may also name the table's declared layouts (forge's own)."""
     if raw is None:
         return {}
     if not isinstance(raw, LocDict):
         pb.add(where, f"'layouts' has the wrong type (expected a mapping of name → layout, got {describe(raw)})")
         return {}
-    pool = _Pool({**(known or {}), **raw}, raw)
+    pool = _Pool({**table.declared, **raw}, raw)
     out = {}
     for name in raw:
         with pb.collecting():
             merged = _extended(name, pool, pb)
             if merged is not None:
-                lay = build_layout(name, merged, pb)
+                lay = build_layout(name, merged, pb, table.draw_parts)
                 if lay is not None:
                     out[name] = lay
     return out
@@ -111,10 +114,8 @@ def _merge_layout(base: LocDict, over: LocDict) -> LocDict:
     return out
 
 
-def build_layout(name: str, d: LocDict, pb: Problems):
-    """A registry Layout from a declared layout (extends already merged)."""
-    from ..kit.parts import draw_parts
-    from ..kit.registry import Layout
+def build_layout(name: str, d: LocDict, pb: Problems, draw_parts: Callable) -> Layout | None:
+    """A Layout from a declared layout (extends already merged), drawn by ``draw_parts``."""
     check_keys(d, LAYOUT_KEYS, f"layout '{name}'", pb)
     kinds = d.get("kinds", ["deck"])
     if not isinstance(kinds, list) or not kinds or not all(k in ("deck", "board", "sheet") for k in kinds):
@@ -138,8 +139,7 @@ def build_layout(name: str, d: LocDict, pb: Problems):
     return Layout(name, tuple(kinds), params, draw_parts, str(d.get("help", "")), declared)
 
 
-def _param(name: str, value, where: Location, pb: Problems):
-    from ..kit.registry import Param
+def _param(name: str, value, where: Location, pb: Problems) -> Param | None:
     if not isinstance(value, LocDict):
         if value is not None and not isinstance(value, (str, int, float)):
             pb.add(where, f"parameter '{name}' has the wrong type (expected a default text, or "
@@ -151,14 +151,11 @@ def _param(name: str, value, where: Location, pb: Problems):
     if kind not in PARAM_KINDS:
         pb.add(value.at("kind"), f"unknown parameter kind {describe(kind)} (expected one of: {', '.join(PARAM_KINDS)})")
         kind = "text"
-    from ..kit.registry import REQUIRED
     default = REQUIRED if value.get("required") is True else value.get("default", "")
     return Param(kind, default, help=str(value.get("help", "")))
 
 
 def _part(name: str, d, where: Location, pb: Problems) -> DeclaredPart | None:
-    from ..kit.art.pen import MIN_SIZE
-    from ..kit.parts import PART_TYPES
     if not isinstance(d, LocDict):
         pb.add(where, f"part '{name}' has the wrong type (expected a mapping with 'type', got {describe(d)})")
         return None

@@ -9,6 +9,11 @@ The language is documented in ``docs/cardspec.md``. Loading works in three passe
 3. resolve every template of every card in every language once (:mod:`.resolve`), so a
    missing string key or field fails at load time, not half way through a PDF.
 
+Faces are checked against the layouts the caller gives (:class:`~.vocabulary.LayoutTable`: the
+print kit's, :data:`forge.kit.LAYOUT_TABLE`, when a spec is loaded to be built). Without them
+the load is of the data alone: components, rows, strings and titles, each face as written,
+neither checked against a layout nor resolved; what a game's rules engine reads.
+
 Whether the printed kit gives a game's rules engine what it plays with is asked by the
 build (:func:`forge.build.load_games`), which stands above both.
 
@@ -28,9 +33,10 @@ from .entries import read_entries
 from .extends import component_extends, load_with_extends
 from .layouts import read_layouts
 from .model import CARD_PRESETS, Component, Face, GameSpec, PrintSettings, Row
-from .resolve import check_templates, resolve_face
+from .resolve import check_templates, check_titles, resolve_face
 from .settings import print_settings, size
 from .strings import read_strings
+from .vocabulary import Layout, LayoutTable
 from .yamlload import LocDict, LocList
 
 __all__ = ["load_spec", "find_specs", "resolve_face", "Problems", "LANGUAGE"]
@@ -74,9 +80,9 @@ def find_specs(root: Path) -> list[Path]:
     return sorted(p for p in folder.glob("*.yaml") if p.is_file()) if folder.is_dir() else []
 
 
-def load_spec(path: Path, root: Path | None = None) -> GameSpec:
-    """Load, validate and resolve one spec; raise ErrorGroup listing every problem."""
-    from .. import kit  # noqa: F401  (registers the layouts)
+def load_spec(path: Path, root: Path | None = None, layouts: LayoutTable | None = None) -> GameSpec:
+    """Load, validate and resolve one spec, its faces checked against ``layouts`` (none: its
+    data alone, see above); raise ErrorGroup listing every problem."""
     path = Path(path)
     root = Path(root) if root else path.resolve().parent.parent
     pb = Problems()
@@ -87,8 +93,9 @@ def load_spec(path: Path, root: Path | None = None) -> GameSpec:
     pb.raise_if_any()          # a broken 'extends' chain makes the rest meaningless
     spec = _game(raw, path, root, pb)
     spec.folder, spec.root = path.parent, root
-    from ..kit.declared import DECLARED
-    layouts = read_layouts(raw.get("layouts"), raw.at("layouts"), pb, DECLARED)
+    known = None                       # the layouts a face may name: forge's, then the spec's own
+    if layouts is not None:
+        known = {**layouts.layouts, **read_layouts(raw.get("layouts"), raw.at("layouts"), pb, layouts)}
     comps = raw.get("components")
     if not isinstance(comps, LocDict) or not comps:
         pb.add(raw.at("components") if "components" in raw else raw.at(),
@@ -107,10 +114,12 @@ def load_spec(path: Path, root: Path | None = None) -> GameSpec:
             continue
         with pb.collecting():
             comp = _component(name, component_extends(name, comps, pb), path.parent, root, base_print, pb,
-                              spec.languages, layouts)
+                              spec.languages, known)
             if comp:
                 spec.components[name] = comp
-    check_templates(spec, pb)          # also after other problems: a run reports them all
+    check_titles(spec, pb)             # also after other problems: a run reports them all
+    if layouts is not None:
+        check_templates(spec, pb)
     pb.raise_if_any()
     spec.warnings = list(pb.warnings)
     return spec
@@ -155,7 +164,7 @@ def _languages(raw: LocDict, pb: Problems) -> list[str]:
 
 
 def _component(name: str, d: LocDict, spec_dir: Path, root: Path, base_print: PrintSettings,
-               pb: Problems, languages: list[str], layouts: dict) -> Component | None:
+               pb: Problems, languages: list[str], known: dict[str, Layout] | None) -> Component | None:
     check_keys(d, COMPONENT_KEYS, "a component", pb)   # one message for a key inherited by several
     kind = typed(d, "kind", pb, " or ".join(KINDS), enum(KINDS), "deck")
     title = typed(d, "title", pb, "text", is_(str), name)
@@ -185,10 +194,10 @@ def _component(name: str, d: LocDict, spec_dir: Path, root: Path, base_print: Pr
                      for lang, records in read_entries(d, spec_dir, root, languages, pb).items()}
     else:
         rows, lang_rows = _typed_rows(read_rows(d, spec_dir, root, pb), copies, pb), {}
-    front = _face(d, "front", kind, pb, layouts)
+    front = _face(d, "front", kind, pb, known)
     if "front" not in d:
         pb.add(d.at(), f"component '{name}' needs a 'front' layout", hint="e.g. front: {layout: numbered, value: \"{n}\"}")
-    back = _face(d, "back", kind, pb, layouts)
+    back = _face(d, "back", kind, pb, known)
     if front is None or dims is None:
         return None
     comp = Component(name, kind, dims, rows, front, back, settings, d.at(), title, lang_rows)
@@ -228,9 +237,9 @@ def _typed_rows(records: list[tuple[dict, Location]], copies: int, pb: Problems)
     return rows
 
 
-def _face(comp: LocDict, key: str, kind: str, pb: Problems, layouts: dict) -> Face | None:
-    from ..kit.registry import LAYOUTS
-    known = {**LAYOUTS, **layouts}            # a spec's own layouts, then forge's
+def _face(comp: LocDict, key: str, kind: str, pb: Problems, known: dict[str, Layout] | None) -> Face | None:
+    """The face ``key`` (front or back) of a component, checked against the ``known`` layouts
+    (None: a load of data only, the face as written)."""
     d = comp.get(key)
     if d is None:
         return None
@@ -239,6 +248,9 @@ def _face(comp: LocDict, key: str, kind: str, pb: Problems, layouts: dict) -> Fa
                hint=f"e.g. {key}: {{layout: numbered, …}}")
         return None
     name = d.get("layout")
+    params = {k: v for k, v in d.items() if k != "layout"}
+    if known is None:
+        return Face(name, params, d.at(), {k: d.at(k) for k in params})
     fit = [n for n, lay in known.items() if kind in lay.kinds]
     if not isinstance(name, str) or name not in known:
         pb.add(d.at("layout") if "layout" in d else d.at(),
@@ -249,7 +261,6 @@ def _face(comp: LocDict, key: str, kind: str, pb: Problems, layouts: dict) -> Fa
     if kind not in lay.kinds:
         pb.add(d.at("layout"), f"layout '{name}' does not fit a {kind} (expected a layout for "
                f"{', '.join(lay.kinds)})", hint=f"layouts for a {kind}: {', '.join(fit)}")
-    params = {k: v for k, v in d.items() if k != "layout"}
     for pname, value in params.items():
         if pname not in lay.params:
             pb.add(d.at(pname), f"unknown key {excerpt(pname)} in layout '{name}' (expected one of: "

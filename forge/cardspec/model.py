@@ -73,13 +73,12 @@ class Face:
     params: dict
     location: Location
     param_locations: dict = field(default_factory=dict, compare=False)   # name → where it is written
-    impl: object = field(default=None, compare=False)   # the registry Layout (forge's, or declared in the spec)
+    impl: object = field(default=None, compare=False)   # the Layout (forge's, or declared in the spec)
 
     @property
     def draws(self):
-        """The Layout that draws this face."""
-        from ..kit.registry import LAYOUTS
-        return self.impl or LAYOUTS[self.layout]
+        """The Layout that draws this face (None when the spec was loaded without layouts)."""
+        return self.impl
 
 
 @dataclass(frozen=True)

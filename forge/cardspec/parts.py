@@ -1,5 +1,5 @@
 """A declared layout's parts for one card: templates resolved and checked, images found and
-checked (:mod:`forge.kit.images`), and each image's resolution at print size measured.
+checked (:mod:`.images`), and each image's resolution at print size measured.
 
 A part's templates see the card's fields and the face's parameters (a parameter wins over a
 field of the same name). A fault of a template is reported at the part's line; a value that
@@ -10,9 +10,15 @@ from __future__ import annotations
 import re
 
 from ..errors import Location, describe
+from ..inputs import resolve_inside
 from .checks import Problems
+from .colours import mix
+from .images import DPI_WARN, check_image, dpi, pdf_image, placement
+from .kinds import check_kind
 from .model import MM, PAPERS, Component, GameSpec, Row
+from .part_types import PART_TYPES, part_box
 from .templating import TemplateError, resolve
+from .vocabulary import EMBLEM_NAMES, SAFE, SYMBOL_NAMES, CardBox, Param
 
 __all__ = ["resolve_parts", "check_resolution", "colour_value"]
 
@@ -22,9 +28,6 @@ MIX = re.compile(r"^mix\(\s*([^,()]+?)\s*,\s*([^,()]+?)\s*,\s*(\d+(?:\.\d+)?)\s*
 
 def colour_value(value: str, spec: GameSpec) -> str:
     """A colour as #rrggbb: a colour forge knows, or ``mix(a, b, t%)``; "" is no colour."""
-    from ..kit.art.pen import mix
-    from ..kit.registry import Param
-    from .resolve import _check_kind
     if value == "":
         return ""
     m = MIX.match(value)
@@ -33,7 +36,7 @@ def colour_value(value: str, spec: GameSpec) -> str:
         if not (a and b and t <= 100):
             raise TemplateError(f"not a colour mix (expected mix(colour, colour, 0–100%), got {describe(value)})")
         return mix(a, b, t / 100)
-    return _check_kind(Param("colour"), value, spec)
+    return check_kind(Param("colour"), value, spec)
 
 
 def resolve_parts(parts: tuple, fields: dict, strings: dict, spec: GameSpec, row: Row) -> list[dict]:
@@ -65,16 +68,13 @@ def _located(exc: TemplateError, part, key: str, raw: str, in_value: bool = Fals
 
 
 def _checked(part, key: str, value: str, drawn: bool, spec: GameSpec, row: Row, raw: str):
-    from ..kit.parts import PART_TYPES
     kind = PART_TYPES[part.type][key][0]
     if kind == "colour":
         return colour_value(value, spec)
     if kind == "icon" and drawn:
-        from ..kit.art.emblems import EMBLEMS
-        from ..kit.art.symbols import SYMBOLS
-        if value not in EMBLEMS and value not in SYMBOLS:
-            raise TemplateError(f"unknown icon (expected an emblem: {', '.join(EMBLEMS)}; or a symbol: "
-                                f"{', '.join(SYMBOLS)}; got {describe(value)})")
+        if value not in EMBLEM_NAMES and value not in SYMBOL_NAMES:
+            raise TemplateError(f"unknown icon (expected an emblem: {', '.join(EMBLEM_NAMES)}; or a symbol: "
+                                f"{', '.join(SYMBOL_NAMES)}; got {describe(value)})")
     if kind == "file" and drawn:
         return _image(part, value, spec, row.location if "{" in raw else part.prop_locations.get(key, part.location))
     return value
@@ -83,8 +83,6 @@ def _checked(part, key: str, value: str, drawn: bool, spec: GameSpec, row: Row, 
 def _image(part, name: str, spec: GameSpec, where: Location):
     """(ImageInfo, ImageReader, where) of the image file ``name``: inside the project, checked from its
     header, then decoded once (both cached). InputErrors are located at ``where``."""
-    from ..inputs import resolve_inside
-    from ..kit.images import check_image, pdf_image
     if not name.strip():
         raise TemplateError("no image file (expected a path such as art/fox.png)")
     path = resolve_inside(spec.root, spec.folder, name, where, f"image of part '{part.name}'")
@@ -94,7 +92,6 @@ def _image(part, name: str, spec: GameSpec, where: Location):
 
 def _boxes(comp: Component):
     """The CardBoxes a face of ``comp`` is drawn in (a sheet's: one per paper)."""
-    from ..kit.registry import SAFE, CardBox
     if comp.kind == "deck":
         return [CardBox(comp.size[0], comp.size[1], comp.print.bleed, SAFE)]
     if comp.kind == "board":
@@ -104,9 +101,7 @@ def _boxes(comp: Component):
 
 def check_resolution(spec: GameSpec, comp: Component, parts: list[dict], row: Row, pb: Problems) -> None:
     """Record each image's lowest effective resolution at print size (``spec.images``); one
-    located warning per image and place below :data:`~forge.kit.images.DPI_WARN`."""
-    from ..kit.images import DPI_WARN, dpi, placement
-    from ..kit.parts import part_box
+    located warning per image and place below :data:`~.images.DPI_WARN`."""
     for part in parts:
         if part["type"] != "image" or not part["when"].strip():
             continue

@@ -1,67 +1,20 @@
 """Resolving a face's parameters for one card in one language, checked by kind.
 
-Every face of every card in every language is resolved once when the spec is loaded
-(:func:`check_templates`), so a missing string key, an unknown field or a value of the
+Every face of every card in every language is resolved once when the spec is loaded with
+its layouts (:func:`check_templates`), so a missing string key, an unknown field or a value of the
 wrong kind fails at load time, located: a fault of the template at the parameter's line
 in the spec (reported once), a fault of a card's value at that card's row (every row).
 """
 from __future__ import annotations
 
-import math
-
-from ..errors import InputError, Location, describe
+from ..errors import InputError, Location
 from .checks import Problems
-from .colours import EXPECTED, colour_hint, parse_colour
+from .kinds import check_kind
 from .model import Face, GameSpec, Row
+from .parts import check_resolution, resolve_parts
 from .templating import TemplateError, resolve
 
-__all__ = ["resolve_face", "check_templates"]
-
-
-def _value_error(message: str, hint: str | None = None) -> TemplateError:
-    exc = TemplateError(message)
-    exc.in_value, exc.hint = True, hint
-    return exc
-
-
-def _check_kind(p, value, spec: GameSpec):
-    """``value`` checked (and converted) for the parameter declaration ``p``."""
-    kind = p.kind
-    if kind == "colour":
-        colour = parse_colour(value)
-        if colour is None:
-            raise _value_error(f"not a colour (expected {EXPECTED}, got {describe(value)})", colour_hint(value))
-        return colour
-    elif kind == "emblem":
-        from ..kit.art.emblems import EMBLEMS
-        if value != "" and value not in EMBLEMS:
-            raise _value_error(f"unknown emblem (expected one of: {', '.join(EMBLEMS)}; got {describe(value)})")
-    elif kind == "symbol":
-        from ..kit.art.symbols import SYMBOLS
-        if value not in SYMBOLS:
-            raise _value_error(f"unknown symbol (expected one of: {', '.join(SYMBOLS)}; got {describe(value)})")
-    elif kind == "number":
-        try:
-            number = float(value)
-        except (TypeError, ValueError, OverflowError):
-            raise _value_error(f"not a number (expected a number, got {describe(value)})") from None
-        lo, hi = p.range or (-1e6, 1e6)
-        if not math.isfinite(number) or not lo <= number <= hi:
-            raise _value_error(f"out of range (expected a number from {lo:g} to {hi:g}, got {describe(value)})")
-        return number
-    elif kind == "bool":
-        if not isinstance(value, bool):
-            raise _value_error(f"not a boolean (expected true or false, got {describe(value)})")
-    elif kind == "component":
-        if value not in spec.components:
-            raise _value_error(f"unknown component (expected one of: {', '.join(spec.components)}; "
-                               f"got {describe(value)})")
-    elif kind == "text":
-        text = "" if value is None else str(value)
-        if p.choices and text not in p.choices:
-            raise _value_error(f"unknown value (expected one of: {', '.join(p.choices)}; got {describe(text)})")
-        return text
-    return value
+__all__ = ["resolve_face", "check_titles", "check_templates"]
 
 
 def _row_fields(row: Row) -> dict:
@@ -76,7 +29,7 @@ def _resolve_params(face: Face, params: dict, fields: dict, strings: dict, spec:
     for pname, p in params.items():
         raw = face.params.get(pname, None if p.required else p.default)
         try:
-            out[pname] = _check_kind(p, resolve(raw, fields, strings), spec)
+            out[pname] = check_kind(p, resolve(raw, fields, strings), spec)
         except TemplateError as exc:
             where = f" (for {source.location})" if source is not None and not exc.in_value else ""
             again = TemplateError(f"'{pname}'{where}: {exc.args[0]}")
@@ -97,7 +50,6 @@ def resolve_face(face: Face, row: Row, lang: str, spec: GameSpec) -> dict:
     per_source = {n: p for n, p in lay.params.items() if p.scope == "source"}
     out = _resolve_params(face, own, _row_fields(row), strings, spec)
     if lay.parts:                                     # a declared layout: its parts, from fields and params
-        from .parts import resolve_parts
         out["parts"] = resolve_parts(lay.parts, {**_row_fields(row), **out}, strings, spec, row)
     if per_source:
         src = spec.components[out["source"]]
@@ -105,12 +57,16 @@ def resolve_face(face: Face, row: Row, lang: str, spec: GameSpec) -> dict:
     return out
 
 
-def check_templates(spec: GameSpec, pb: Problems) -> None:
-    """Resolve every face of every card in every language once; record what fails, where."""
+def check_titles(spec: GameSpec, pb: Problems) -> None:
+    """The game's title resolved in every language (``spec.titles``); record what fails."""
     try:
         spec.titles = {lang: resolve(spec.title, {}, spec.strings[lang]) for lang in spec.languages}
     except TemplateError as exc:
         pb.add(Location(spec.path, 1), f"'title': {exc.args[0]}", hint="@keys come from 'strings'")
+
+
+def check_templates(spec: GameSpec, pb: Problems) -> None:
+    """Resolve every face of every card in every language once; record what fails, where."""
     for comp in spec.components.values():
         for face in (comp.front, comp.back):
             if face is None:
@@ -135,5 +91,4 @@ def check_templates(spec: GameSpec, pb: Problems) -> None:
                                    or "fields come from the component's rows; @keys from 'strings'")
                         continue
                     if "parts" in params:
-                        from .parts import check_resolution
                         check_resolution(spec, comp, params["parts"], row, pb)

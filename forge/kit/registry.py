@@ -8,64 +8,23 @@ A layout module declares itself with :func:`layout`::
 ``p`` holds the parameters resolved for one card in one language; parameters whose
 ``scope`` is ``"source"`` are resolved once per row of another component (named by
 the layout's ``source`` parameter) and arrive as a list of dicts.
+
+What a layout is written with (:class:`Param`, :class:`CardBox`, :data:`REQUIRED`, :data:`SAFE`)
+comes from :mod:`forge.cardspec.vocabulary`, what a spec is checked against; it is named here
+too, so that a layout module imports all it needs from one place.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Callable
+
+from ..cardspec.vocabulary import PARAM_KINDS, REQUIRED, SAFE, CardBox, Layout, Param
 
 __all__ = ["Param", "Layout", "CardBox", "LAYOUTS", "layout", "REQUIRED", "DoesNotFit", "SAFE"]
-
-REQUIRED = object()
-#: the safe zone's inset inside a card's trim: text stays inside it
-SAFE = 3 * 72 / 25.4
-
-#: Parameter kinds: how a value is checked once its templates are resolved.
-PARAM_KINDS = ("text", "colour", "emblem", "symbol", "number", "bool", "component")
 
 
 class DoesNotFit(ValueError):
     """A layout cannot draw a card's content legibly (e.g. a word too long for the card).
     The renderer turns it into an error located at the card's data line."""
-
-
-@dataclass(frozen=True)
-class Param:
-    """A layout parameter. ``choices`` limits a text to a list of words; ``range`` bounds a
-    number (both checked when the spec is loaded, so a bad value is an error at its line)."""
-
-    kind: str
-    default: Any = REQUIRED
-    scope: str = "card"               # card | source
-    help: str = ""
-    choices: tuple = ()
-    range: tuple[float, float] | None = None
-
-    @property
-    def required(self) -> bool:
-        return self.default is REQUIRED
-
-
-@dataclass(frozen=True)
-class CardBox:
-    """The geometry a layout draws in: trim ``w`` × ``h`` at the origin, ``bleed`` around it
-    (art that should reach the cut runs to −bleed … w+bleed) and ``safe``, the inset that
-    text must stay inside."""
-
-    w: float
-    h: float
-    bleed: float
-    safe: float
-
-
-@dataclass(frozen=True)
-class Layout:
-    name: str
-    kinds: tuple[str, ...]
-    params: dict[str, Param]
-    draw: Callable = field(compare=False)
-    doc: str = ""
-    parts: tuple = ()                 # a declared layout's parts (forge/cardspec/layouts.py)
 
 
 LAYOUTS: dict[str, Layout] = {}

@@ -9,6 +9,7 @@ import pytest
 
 from forge.errors import ErrorGroup
 from forge.cardspec.loader import load_spec
+from forge.kit import LAYOUT_TABLE
 
 SPEC = """\
 game: demo
@@ -48,12 +49,12 @@ def project(tmp_path: Path, spec: str = SPEC, rules: str = RULES) -> Path:
 
 def errors_of(path: Path) -> list[str]:
     with pytest.raises(ErrorGroup) as info:
-        load_spec(path, path.parent.parent)
+        load_spec(path, path.parent.parent, LAYOUT_TABLE)
     return [str(e) for e in info.value.errors]
 
 
 def test_one_card_per_entry_in_every_language(tmp_path):
-    spec = load_spec(project(tmp_path), tmp_path)
+    spec = load_spec(project(tmp_path), tmp_path, LAYOUT_TABLE)
     rules = spec.components["rules"]
     assert not rules.rows
     fr, en = rules.rows_for("fr"), rules.rows_for("en")

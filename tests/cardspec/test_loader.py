@@ -1,6 +1,8 @@
 """The card spec language: what it accepts, and the located errors for what it refuses."""
 from __future__ import annotations
 
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -8,6 +10,7 @@ import pytest
 
 from forge.errors import ErrorGroup
 from forge.cardspec.loader import load_spec
+from forge.kit import LAYOUT_TABLE
 from forge.cardspec.model import MM
 
 BASE = """\
@@ -35,12 +38,12 @@ def write(folder: Path, text: str, name: str = "demo.yaml") -> Path:
 
 def errors_of(path: Path) -> list[str]:
     with pytest.raises(ErrorGroup) as info:
-        load_spec(path, path.parent.parent)
+        load_spec(path, path.parent.parent, LAYOUT_TABLE)
     return [str(e) for e in info.value.errors]
 
 
 def test_valid_spec_resolves(tmp_path):
-    spec = load_spec(write(tmp_path, BASE), tmp_path)
+    spec = load_spec(write(tmp_path, BASE), tmp_path, LAYOUT_TABLE)
     deck = spec.components["deck"]
     assert deck.card_count == 4
     assert deck.size == pytest.approx((44.45 * MM, 63.5 * MM))
@@ -116,7 +119,7 @@ def test_component_extends_merges_and_detects_cycles(tmp_path):
     extends: deck
     card: poker
 """
-    spec = load_spec(write(tmp_path, text), tmp_path)
+    spec = load_spec(write(tmp_path, text), tmp_path, LAYOUT_TABLE)
     assert spec.components["big"].card_count == 4
     assert spec.components["big"].size == pytest.approx((63.5 * MM, 88.9 * MM))
     cyclic = text.replace("  deck:\n", "  deck:\n    extends: big\n")
@@ -126,7 +129,7 @@ def test_component_extends_merges_and_detects_cycles(tmp_path):
 def test_file_extends_and_cycle(tmp_path):
     write(tmp_path, BASE, "base.yaml")
     child = write(tmp_path, "extends: base.yaml\ngame: child\nprint: {paper: letter}\n", "child.yaml")
-    spec = load_spec(child, tmp_path)
+    spec = load_spec(child, tmp_path, LAYOUT_TABLE)
     assert spec.game == "child" and spec.components["deck"].print.papers == ("letter",)
     write(tmp_path, "extends: b.yaml\n", "a.yaml")
     write(tmp_path, "extends: a.yaml\n", "b.yaml")
@@ -136,14 +139,14 @@ def test_file_extends_and_cycle(tmp_path):
 
 def test_lengths_and_presets(tmp_path):
     text = BASE.replace("    card: mini", "    card: {width: 2.5in, height: 90}\n    print: {bleed: 0.125in, margin: 1cm}")
-    deck = load_spec(write(tmp_path, text), tmp_path).components["deck"]
+    deck = load_spec(write(tmp_path, text), tmp_path, LAYOUT_TABLE).components["deck"]
     assert deck.size == pytest.approx((180.0, 90 * MM))
     assert deck.print.bleed == pytest.approx(9.0) and deck.print.margin == pytest.approx(10 * MM)
 
 
 def test_cardspec_doc_example_is_valid(doc_project):
     """The complete worked spec in docs/cardspec.md loads as written."""
-    spec = load_spec(doc_project / "cardspecs" / "foxhens.yaml", doc_project)
+    spec = load_spec(doc_project / "cardspecs" / "foxhens.yaml", doc_project, LAYOUT_TABLE)
     assert set(spec.components) == {"deck", "reference", "board", "summary"}
     assert spec.components["deck"].card_count == 16
 
@@ -159,7 +162,7 @@ def test_data_per_language(tmp_path):
     (tmp_path / "cardspecs" / "demo").mkdir(parents=True)
     (tmp_path / "cardspecs" / "demo" / "cards-en.csv").write_text("n,copies\n1,1\n2,1\n3,2\n", encoding="utf-8")
     (tmp_path / "cardspecs" / "demo" / "cards-fr.csv").write_text("n\nun\n", encoding="utf-8")
-    spec = load_spec(write(tmp_path, PER_LANGUAGE), tmp_path)
+    spec = load_spec(write(tmp_path, PER_LANGUAGE), tmp_path, LAYOUT_TABLE)
     deck = spec.components["deck"]
     assert [r.fields["n"] for r in deck.rows_for("en")] == ["1", "2", "3"]
     assert [r.fields["n"] for r in deck.rows_for("fr")] == ["un"]
@@ -171,6 +174,20 @@ def test_data_per_language_names_the_missing_file(tmp_path):
     (tmp_path / "cardspecs" / "demo" / "cards-en.csv").write_text("n\n1\n", encoding="utf-8")
     [msg] = errors_of(write(tmp_path, PER_LANGUAGE))
     assert ":9: data file not found" in msg and "cards-fr.csv" in msg
+
+
+def test_a_spec_loads_as_data_without_the_print_kit(tmp_path):
+    """Given no layouts (a rules engine reading its kit), load_spec reads components, rows,
+    strings and titles without importing forge.kit, and leaves the faces as written."""
+    text = BASE.replace("languages:", 'title: "@title"\nlanguages:').replace('value: "{n}"', 'value: "{rank}"')
+    path = write(tmp_path, text)                   # its face names an unknown field: not checked here
+    code = ("import sys; from pathlib import Path; from forge.cardspec.loader import load_spec\n"
+            f"spec = load_spec(Path({str(path)!r}), Path({str(tmp_path)!r}))\n"
+            "deck = spec.components['deck']\n"
+            "print(deck.count('en'), spec.titles['fr'], deck.front.layout, deck.front.draws,"
+            " any(m.startswith('forge.kit') for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["4", "Démo", "numbered", "None", "False"]
 
 
 def test_the_reference_documents_every_layout_and_its_parameters():
@@ -193,7 +210,7 @@ def _own_layouts_doc() -> str:
 
 def test_the_reference_documents_every_part_and_its_properties():
     """docs/cardspec.md, "Layouts of your own", has a row per part type naming each property."""
-    from forge.kit.parts import PART_TYPES
+    from forge.cardspec.part_types import PART_TYPES
     doc = _own_layouts_doc()
     rows = {line.split("|")[1].strip(" `"): line for line in doc.splitlines() if line.startswith("| `")}
     assert set(rows) == set(PART_TYPES)
@@ -210,12 +227,11 @@ def test_the_documented_layouts_of_your_own_are_valid():
     from forge.cardspec.checks import Problems
     from forge.cardspec.layouts import read_layouts
     from forge.cardspec.yamlload import parse_yaml
-    from forge.kit.declared import DECLARED
     block = _own_layouts_doc().split("```yaml\n")[1].split("```")[0]
     assert pyyaml.safe_load(block)["layouts"]
     raw = parse_yaml(block, "doc.yaml")
     pb = Problems()
-    layouts = read_layouts(raw["layouts"], raw.at("layouts"), pb, DECLARED)
+    layouts = read_layouts(raw["layouts"], raw.at("layouts"), pb, LAYOUT_TABLE)
     assert pb.errors == []
     assert set(layouts) == {"hero", "villain"}
     villain = {part.name: part for part in layouts["villain"].parts}

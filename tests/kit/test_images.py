@@ -152,7 +152,7 @@ def test_a_pixel_bomb_is_refused_from_its_header(tmp_path):
     assert not (root / "out" / "pics").exists()
     # the check reads the header only: little memory
     from forge.errors import LimitError, Location
-    from forge.kit.images import check_image
+    from forge.cardspec.images import check_image
     tracemalloc.start()
     with pytest.raises(LimitError):
         check_image(root / "cardspecs" / "pics" / "bomb.png", Location("x", 1))

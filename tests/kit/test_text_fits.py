@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from forge.cardspec.loader import load_spec, resolve_face
+from forge.kit import LAYOUT_TABLE
 
 from ..conftest import GAMES, ROOT, kit
 from ..pdftools import Sheet, open_pdf, box, overlaps, placements, sheets, within, words
@@ -165,7 +166,7 @@ def _check(path, comp):
 @pytest.mark.parametrize("game", GAMES)
 def test_every_text_is_printed_whole_inside_its_card(request, game, lang, paper):
     out = kit(request, game)
-    spec = load_spec(ROOT / "cardspecs" / f"{game}.yaml", ROOT)
+    spec = load_spec(ROOT / "cardspecs" / f"{game}.yaml", ROOT, LAYOUT_TABLE)
     problems = []
     for comp in spec.components.values():
         path = _pdf(out, spec, comp, lang, paper)

@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 from typing import Callable
 
+from ...cardspec.vocabulary import EMBLEM_NAMES
 from .pen import Pen
 
 __all__ = ["EMBLEMS", "draw_emblem", "INK", "LINE"]
@@ -321,6 +322,7 @@ EMBLEMS: dict[str, Callable[[Pen], None]] = {
     "bowl": _bowl,
     "jester": _jester,
 }
+assert tuple(EMBLEMS) == EMBLEM_NAMES           # the names a card spec is checked against
 
 
 def draw_emblem(pen: Pen, name: str, x: float, y: float, size: float) -> None:

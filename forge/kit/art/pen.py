@@ -31,6 +31,8 @@ import math
 from contextlib import contextmanager
 from typing import Callable, Iterator, Sequence
 
+from ...cardspec.colours import hex_to_rgb, mix
+from ...cardspec.vocabulary import MIN_SIZE
 from ...errors import excerpt
 from ..registry import DoesNotFit
 
@@ -39,9 +41,6 @@ __all__ = ["Pen", "ReportlabPen", "PathCmd", "hex_to_rgb", "mix", "largest_size"
 
 PathCmd = tuple
 
-#: The smallest size, in points, text is shrunk to (fine print such as a card's caption
-#: or a marker's fold hint); a layout may name a larger minimum, never a smaller one.
-MIN_SIZE = 5.0
 #: How far the bundled fonts reach above the baseline (accented capitals) and below it
 #: (descenders), in em: a line of text at ``size`` is (TOP + DEPTH) × size tall.
 TOP, DEPTH = 0.93, 0.24
@@ -79,19 +78,6 @@ def _mm(points: float) -> str:
 def _too_small(s: str, size: float, min_size: float) -> str:
     return (f"the text {excerpt(s)} would be set at {size:.2f} pt, under the {min_size:g} pt minimum "
             "(too little room on the card)")
-
-
-def hex_to_rgb(colour: str) -> tuple[float, float, float]:
-    """``"#ff8000"`` → ``(1.0, 0.502, 0.0)``."""
-    c = colour.lstrip("#")
-    return int(c[0:2], 16) / 255, int(c[2:4], 16) / 255, int(c[4:6], 16) / 255
-
-
-def mix(a: str, b: str, t: float) -> str:
-    """The colour ``t`` of the way from ``a`` to ``b`` (t=0 → a, t=1 → b)."""
-    ra, ga, ba = hex_to_rgb(a)
-    rb, gb, bb = hex_to_rgb(b)
-    return "#%02x%02x%02x" % tuple(round(255 * (x + (y - x) * t)) for x, y in ((ra, rb), (ga, gb), (ba, bb)))
 
 
 def _glued(words: list[str]) -> list[str]:
@@ -384,7 +370,7 @@ class ReportlabPen(Pen):
         self.c.clipPath(p, stroke=0, fill=0)
 
     def image(self, reader, x, y, w, h) -> None:
-        """A raster image (a reportlab ImageReader, see kit/images.py) stretched over the box;
+        """A raster image (a reportlab ImageReader, see cardspec/images.py) stretched over the box;
         reportlab stores each image once per PDF, however often it is drawn."""
         self.c.drawImage(reader, x, y, w, h, mask="auto")
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from typing import Callable
 
+from ...cardspec.vocabulary import SYMBOL_NAMES
 from .pen import Pen
 
 __all__ = ["SYMBOLS", "draw_symbol"]
@@ -68,6 +69,7 @@ SYMBOLS: dict[str, Callable[[Pen, float, float, float], None]] = {
     "moon": _moon,
     "drop": _drop,
 }
+assert tuple(SYMBOLS) == SYMBOL_NAMES           # the names a card spec is checked against
 
 
 def draw_symbol(pen: Pen, name: str, cx: float, cy: float, r: float) -> None:
