@@ -50,8 +50,8 @@ class OhHell(Game):
         "trick_points": Field("bool", "a missed bid scores 1 point per trick taken (default: nothing)"),
         "schedule": Field("choice", "up-down: 1 card up to the most, then back down to 1 (default); "
                           "down: the most down to 1", choices=("up-down", "down")),
-        "most": Field("int", "the most cards dealt to each player (default: as many as the deck allows)",
-                      range=(1, 17)),
+        "most": Field("int", "the most cards dealt to each player (default, and at most: as many as the "
+                      "deck allows)", range=(1, 17)),
     }
     EXPECT_FIELDS = {
         "hands": Field("cards_by_name", "each named player's hand (in any order)"),

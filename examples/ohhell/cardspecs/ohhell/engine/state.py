@@ -34,11 +34,9 @@ BID, PLAY, OVER = 0, 1, 2
 
 def schedule_of(players: int, options: Mapping) -> tuple[int, ...]:
     """The cards dealt to each player in every deal of the game: ``up-down`` (default) 1, 2 …
-    most … 2, 1; ``down`` most … 1. ``most`` defaults to as many as the deck allows."""
-    top = 52 // players
-    most = int(options.get("most") or top)
-    if most > top:
-        raise MoveError(f"with {players} players a deal gives at most {top} cards each (got most: {most})")
+    most … 2, 1; ``down`` most … 1. ``most`` is at most (and by default) as many as the deck
+    allows, so ``most: 10`` shortens a game of 3 or 4 players and leaves the others as they are."""
+    most = min(int(options.get("most") or 52), 52 // players)
     if options.get("schedule", "up-down") == "down":
         return tuple(range(most, 0, -1))
     return tuple(range(1, most + 1)) + tuple(range(most - 1, 0, -1))
