@@ -1,20 +1,29 @@
-"""Engine speed: random playouts of Dalmuti (5 players), Majority (6 players) and Familienbande
-(3 players, random and greedy), and in the same run RLCard's UNO with random agents as the
-reference point.
+"""Engine speed: random playouts of every game forge finds, at every player count it allows,
+against RLCard's UNO bare game loop measured in the same run.
 
-RLCard is not a forge dependency: if it cannot be imported here, the script installs it
-into its own virtual environment (benchmarks/.venv-rlcard, git-ignored) and times UNO
-there. Everything runs on one core, one game after another.
+For each game (``forge.engine.registry.game_names()``), each player count and each policy
+(``random``, then the game's own), the script plays seeded playouts for ``--seconds`` of CPU
+time (``time.process_time``) and prints steps/s and games/s. Between two rows it times
+RLCard's UNO the same way: ``UnoGame.init_game()``, then ``step(choice(get_legal_actions()))``
+until ``is_over()`` (the bare game, not its RL environment), in a worker process of its own,
+so that UNO, a game, UNO, … share the machine's load alike. Each row is compared with the
+mean of the UNO measurements just before and just after it; the load average is printed
+beside.
 
-    python benchmarks/engine_speed.py [--seconds 5]
+RLCard is not a forge dependency: if it cannot be imported here, the script installs it from
+PyPI into its own virtual environment (benchmarks/.venv-rlcard, git-ignored). Run it from the
+repository's root (the games read their printed kits from cardspecs/):
 
-Targets: Dalmuti and Chat vert (base rules) ≥ 5 × RLCard UNO steps/s (the env loop with random
-agents); Chat vert with all ten added rules is measured beside them.
+    python benchmarks/engine_speed.py [--seconds 1.5] [--games dalmuti,majority]
+
+Targets: every game's random playouts ≥ 5 × UNO's bare loop (steps/s, CPU time); Dalmuti ≥
+500,000 steps/s (random policy).
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import subprocess
 import sys
@@ -23,61 +32,40 @@ import venv
 from pathlib import Path
 
 from forge.engine import playout
-from forge.engine.registry import get_game
+from forge.engine.registry import game_names, get_game
 from forge.engine.simulate import policies_of
 
 HERE = Path(__file__).resolve().parent
 RL_VENV = HERE / ".venv-rlcard"
+TARGET_RATIO = 5.0
+TARGET_DALMUTI = 500_000
 
-UNO_SCRIPT = r"""
+#: the worker timing UNO: reads a number of seconds per line, answers one JSON line each
+UNO_WORKER = r"""
 import json, random, sys, time
 import numpy as np
 import rlcard
-from rlcard.agents import RandomAgent
 from rlcard.games.uno.game import UnoGame
-seconds = float(sys.argv[1])
-env = rlcard.make("uno", config={"seed": 0})
-env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
-t, steps, games = time.perf_counter(), 0, 0
-while time.perf_counter() - t < seconds:
-    trajectories, _ = env.run(is_training=False)
-    steps += sum((len(tr) - 1) // 2 for tr in trajectories)
-    games += 1
-env_dt = time.perf_counter() - t
 game, rng = UnoGame(), random.Random(0)
 game.np_random = np.random.RandomState(0)
-t, raw_steps, raw_games = time.perf_counter(), 0, 0
-while time.perf_counter() - t < seconds:
-    game.init_game()
-    while not game.is_over():
-        game.step(rng.choice(game.get_legal_actions()))
-        raw_steps += 1
-    raw_games += 1
-raw_dt = time.perf_counter() - t
-print(json.dumps({"version": rlcard.__version__, "steps_s": steps / env_dt, "games_s": games / env_dt,
-                  "raw_steps_s": raw_steps / raw_dt, "raw_games_s": raw_games / raw_dt}))
+print(json.dumps({"version": rlcard.__version__, "players": game.num_players}), flush=True)
+for line in sys.stdin:
+    seconds, steps, games = float(line), 0, 0
+    t0 = time.process_time()
+    while time.process_time() - t0 < seconds:
+        game.init_game()
+        while not game.is_over():
+            game.step(rng.choice(game.get_legal_actions()))
+            steps += 1
+        games += 1
+    print(json.dumps({"steps": steps, "games": games, "cpu": time.process_time() - t0}), flush=True)
 """
 
-
-def forge_speed(name: str, players: int, seconds: float, policy: str, options: dict | None = None) -> tuple[float, float]:
-    """Steps and games per second of ``name``'s playouts, every seat playing ``policy``."""
-    game = get_game(name)
-    policy = policies_of(get_game(name))[policy]
-    names = [f"P{i}" for i in range(players)]
-    options = options or {}
-    game.new_state(names, options, random.Random(0))     # reads the printed deck before timing
-    t, steps, games = time.perf_counter(), 0, 0
-    while time.perf_counter() - t < seconds:
-        state = game.new_state(names, options, random.Random(games))
-        playout(state, policy)
-        steps += state.steps
-        games += 1
-    dt = time.perf_counter() - t
-    return steps / dt, games / dt
-
-
-CHATVERT_RULES = ["tortue", "belette", "velocyclette", "nom-rouge", "chien-rouge", "grand-pere", "croisement",
-                  "transfert", "de", "ficelle"]
+#: variants measured beside the default rules, at a few player counts (game → label, options, counts)
+VARIANTS = {
+    "gjdlv": [("Règles Abondantes", lambda game: {"mode": "abondantes"}, (3, 4))],
+    "chatvert": [("all added rules", lambda game: {"rules": sorted(game.rulebook().rules)}, (4,))],
+}
 
 
 def rlcard_python() -> str:
@@ -95,32 +83,88 @@ def rlcard_python() -> str:
     return str(python)
 
 
+class Uno:
+    """RLCard's UNO bare game loop, timed in a worker process on demand."""
+
+    def __init__(self):
+        self.proc = subprocess.Popen([rlcard_python(), "-c", UNO_WORKER], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True)
+        about = json.loads(self.proc.stdout.readline())
+        self.label = f"RLCard {about['version']} UNO, {about['players']} players, bare game loop"
+
+    def measure(self, seconds: float) -> tuple[float, float]:
+        """Steps and games per CPU second over ``seconds`` of CPU time."""
+        self.proc.stdin.write(f"{seconds}\n")
+        self.proc.stdin.flush()
+        r = json.loads(self.proc.stdout.readline())
+        return r["steps"] / r["cpu"], r["games"] / r["cpu"]
+
+    def close(self) -> None:
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def forge_speed(game, players: int, policy, options: dict, seconds: float) -> tuple[float, float]:
+    """Steps and games per CPU second of seeded playouts, every seat playing ``policy``."""
+    names = [f"P{i}" for i in range(1, players + 1)]
+    game.new_state(names, options, random.Random(0))          # reads the printed kit before timing
+    steps = games = 0
+    t0 = time.process_time()
+    while time.process_time() - t0 < seconds:
+        state = game.new_state(names, options, random.Random(f"0:{games}"))
+        playout(state, policy, max_steps=game.MAX_STEPS)
+        steps += state.steps
+        games += 1
+    cpu = time.process_time() - t0
+    return steps / cpu, games / cpu
+
+
+def rows_of(name: str):
+    """(label, players, policy name, options) of every measurement of a game."""
+    game = get_game(name)
+    for players in range(game.min_players, game.max_players + 1):
+        for policy in policies_of(game):
+            yield game, f"{name} {players}p {policy}", players, policy, {}
+    for label, options, counts in VARIANTS.get(name, ()):
+        for players in counts:
+            yield game, f"{name} {players}p random, {label}", players, "random", options(game)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
+    ap.add_argument("--seconds", type=float, default=1.5, help="CPU seconds per measurement (default 1.5)")
+    ap.add_argument("--games", help="comma-separated games to measure (default: every game found)")
     args = ap.parse_args()
-    rows = [("forge Dalmuti, 5 players, random", *forge_speed("dalmuti", 5, args.seconds, "random")),
-            ("forge Majority, 6 players, uniform votes", *forge_speed("majority", 6, args.seconds, "uniform")),
-            ("forge Familienbande, 3 players, random", *forge_speed("familienbande", 3, args.seconds, "random")),
-            ("forge Familienbande, 3 players, greedy", *forge_speed("familienbande", 3, args.seconds, "greedy")),
-            ("forge Chat vert, 4 players, base rules", *forge_speed("chatvert", 4, args.seconds, "random")),
-            ("forge Chat vert, 4 players, all ten added rules",
-             *forge_speed("chatvert", 4, args.seconds, "random", {"rules": CHATVERT_RULES})),
-            ("forge GJDLV, 4 players, Simples Règles",
-             *forge_speed("gjdlv", 4, args.seconds, "random", {"mode": "simples"})),
-            ("forge GJDLV, 4 players, Règles Abondantes",
-             *forge_speed("gjdlv", 4, args.seconds, "random", {"mode": "abondantes"}))]
-    uno = json.loads(subprocess.run([rlcard_python(), "-c", UNO_SCRIPT, str(args.seconds)], check=True,
-                                    capture_output=True, text=True).stdout.strip().splitlines()[-1])
-    rows.append((f"RLCard {uno['version']} UNO, random agents (env.run)", uno["steps_s"], uno["games_s"]))
-    rows.append((f"RLCard {uno['version']} UNO, bare game loop", uno["raw_steps_s"], uno["raw_games_s"]))
-    print(f"{'':45} {'steps/s':>10} {'games/s':>9} {'× UNO steps/s':>14}")
-    for label, steps, games in rows:
-        print(f"{label:45} {steps:>10,.0f} {games:>9,.0f} {steps / uno['steps_s']:>14.2f}")
-    print(f"target: Dalmuti >= 5 × RLCard UNO steps/s; measured {rows[0][1] / uno['steps_s']:.2f} "
-          f"(vs UNO's bare game loop: {rows[0][1] / uno['raw_steps_s']:.2f})")
-    print(f"target: Chat vert (base rules) >= 5 × RLCard UNO steps/s; measured {rows[4][1] / uno['steps_s']:.2f}")
-    print(f"Grand Jeu de la Vie (Abondantes, answer windows) vs UNO steps/s: {rows[7][1] / uno['steps_s']:.2f}")
+    names = args.games.split(",") if args.games else game_names()
+    uno = Uno()
+    print(f"reference: {uno.label}; CPU time (time.process_time), {args.seconds:g} s per measurement; "
+          f"Python {sys.version.split()[0]}; {os.cpu_count()} CPUs")
+    print(f"{'':42} {'steps/s':>10} {'games/s':>9} {'UNO steps/s':>12} {'× UNO':>6}  {'load 1/5/15 min':>15}")
+    before = uno.measure(args.seconds)
+    results = []
+    for name in names:
+        for game, label, players, policy, options in rows_of(name):
+            steps, games = forge_speed(game, players, policies_of(game)[policy], options, args.seconds)
+            after = uno.measure(args.seconds)
+            ref = (before[0] + after[0]) / 2
+            ratio = steps / ref
+            load = "/".join(f"{x:.2f}" for x in os.getloadavg())
+            print(f"{label:42} {steps:>10,.0f} {games:>9,.1f} {ref:>12,.0f} {ratio:>6.2f}  {load:>15}", flush=True)
+            results.append((name, label, policy, options, steps, ratio))
+            before = after
+    uno.close()
+    print()
+    for name in names:
+        mine = [r for r in results if r[0] == name and not r[3]]
+        worst = min(mine, key=lambda r: r[5])
+        met = all(r[5] >= TARGET_RATIO for r in mine)
+        print(f"target {name}: every row ≥ {TARGET_RATIO:g} × UNO: {'met' if met else 'NOT met'} "
+              f"(lowest {worst[5]:.2f}, {worst[1]})")
+    dalmuti = [r for r in results if r[0] == "dalmuti" and r[2] == "random" and not r[3]]
+    if dalmuti:
+        low = min(dalmuti, key=lambda r: r[4])
+        print(f"target dalmuti random ≥ {TARGET_DALMUTI:,} steps/s: "
+              f"{'met' if low[4] >= TARGET_DALMUTI else 'NOT met'} (lowest {low[4]:,.0f}, {low[1]})")
 
 
 if __name__ == "__main__":
