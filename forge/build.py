@@ -249,7 +249,7 @@ def listing(jobs: list[Job], kept: Callable[[Path], bool] = lambda path: False) 
     output folder keeps them from a previous build (``--paper a4`` after a build on both)."""
     from .cardspec.model import MM
     from .kit.print_all import print_all_name
-    from .kit.render import _comp_title
+    from .cardspec.resolve import component_title
     shown = {"a4": "A4", "letter": "Letter"}
     made = {job.path for job in jobs} | {job.path.parent / print_all_name(job.paper) for job in jobs
                                          if job.comp is not None and job.paper is not None}
@@ -265,7 +265,7 @@ def listing(jobs: list[Job], kept: Callable[[Path], bool] = lambda path: False) 
         folder, comp = job.path.parent, job.comp
         seen.add((folder, comp.name))
         files = downloads.setdefault((job.spec.game, job.lang), [(None, links(folder, print_all_name))])
-        files.append((_comp_title(job.spec, comp, job.lang),
+        files.append((component_title(job.spec, comp, job.lang),
                       links(folder, lambda pp: output_name(comp.name, pp)) if job.paper else
                       [("{:.0f} × {:.0f} mm".format(*(v / MM for v in comp.size)), job.path.name)]))
     return downloads, [(shown[job.paper], job.path.name) for job in jobs if job.comp is None]

@@ -10,11 +10,11 @@ from __future__ import annotations
 from ..errors import InputError, Location
 from .checks import Problems
 from .kinds import check_kind
-from .model import Face, GameSpec, Row
+from .model import Component, Face, GameSpec, Row
 from .parts import check_resolution, resolve_parts
 from .templating import TemplateError, resolve
 
-__all__ = ["resolve_face", "check_titles", "check_templates"]
+__all__ = ["resolve_face", "component_title", "check_titles", "check_templates"]
 
 
 def _row_fields(row: Row) -> dict:
@@ -55,6 +55,14 @@ def resolve_face(face: Face, row: Row, lang: str, spec: GameSpec) -> dict:
         src = spec.components[out["source"]]
         out["entries"] = [_resolve_params(face, per_source, _row_fields(r), strings, spec, r) for r in src.rows_for(lang)]
     return out
+
+
+def component_title(spec: GameSpec, comp: Component, lang: str) -> str:
+    """The component's title in ``lang`` (its name when the title does not resolve)."""
+    try:
+        return resolve(comp.title, {}, spec.strings.get(lang, {}))
+    except TemplateError:
+        return comp.name
 
 
 def check_titles(spec: GameSpec, pb: Problems) -> None:

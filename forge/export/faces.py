@@ -1,6 +1,6 @@
 """The distinct faces of a deck, drawn as the print kit draws them, rasterised to pixels.
 
-Each distinct face is drawn once by kit/render.py's ``_Faces`` (the form XObjects the printed
+Each distinct face is drawn once by kit/sheet.py's ``Faces`` (the form XObjects the printed
 sheets place) onto a page of its own, the card with its bleed, in one PDF held in memory; then
 pypdfium2 (PDFium, installed with pip: no system tool at run time) rasterises each page.
 """
@@ -14,7 +14,7 @@ from ..cardspec.model import Component, GameSpec, Row
 from ..errors import ErrorGroup, InputError
 from ..kit.fonts import register_fonts
 from ..kit.registry import SAFE, CardBox, DoesNotFit
-from ..kit.render import _Faces, _new_canvas, _Problems
+from ..kit.sheet import Faces, Problems, new_canvas
 
 __all__ = ["DeckFaces", "deck_faces", "pixels"]
 
@@ -76,11 +76,11 @@ def deck_faces(spec: GameSpec, comp: Component, lang: str) -> DeckFaces:
     """Draw each distinct face of deck ``comp`` in ``lang`` once. Raises :class:`ErrorGroup`
     with every row whose face does not fit, as a build does."""
     fonts = register_fonts()
-    problems = _Problems(lang)
+    problems = Problems(lang)
     b = comp.print.bleed
     card = CardBox(comp.size[0], comp.size[1], b, SAFE)
-    c, buf = _new_canvas(spec, comp, lang, (card.w + 2 * b, card.h + 2 * b), fonts)
-    faces = _Faces(c, fonts, card, spec, lang, problems)
+    c, buf = new_canvas(spec, comp, lang, (card.w + 2 * b, card.h + 2 * b), fonts)
+    faces = Faces(c, fonts, card, spec, lang, problems)
     pages: dict[str, int] = {}
 
     def page(name: str | None) -> int:

@@ -21,9 +21,8 @@ from typing import Callable, Iterator
 
 from PIL import Image
 
-from ..cardspec.loader import resolve_face
 from ..cardspec.model import GameSpec
-from ..kit.render import _comp_title
+from ..cardspec.resolve import component_title, resolve_face
 from .faces import DeckFaces, pixels
 from .png import encode
 
@@ -107,7 +106,7 @@ def _nickname(spec: GameSpec, comp, row, lang: str, n: int) -> str:
     for key in ("title", "word", "value"):
         if isinstance(params.get(key), str) and params[key].strip():
             return params[key].strip()
-    return f"{_comp_title(spec, comp, lang)} {n}"
+    return f"{component_title(spec, comp, lang)} {n}"
 
 
 def _guid(*parts) -> str:
@@ -117,7 +116,7 @@ def _guid(*parts) -> str:
 
 def _saved_object(spec: GameSpec, comp, lang: str, cards: list[dict], decks: dict) -> dict:
     """A saved object: a save whose table fields are empty, holding the deck (or the one card)."""
-    title = _comp_title(spec, comp, lang)
+    title = component_title(spec, comp, lang)
     if len(cards) == 1:
         obj = {**cards[0], "Nickname": title}
     else:

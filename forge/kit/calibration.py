@@ -18,6 +18,7 @@ from .i18n import ui
 from .imposition import mirror_axis
 from .label import EDGE, KEY, label_parts, page_label
 from .registry import CardBox
+from .sheet import Rendered
 
 __all__ = ["render_calibration", "TARGETS"]
 
@@ -104,7 +105,6 @@ def render_calibration(paper: str, flip: str = "long-edge", colour: str = "rgb")
     """The two pages (front, back) of the calibration sheet for ``paper`` (in CMYK when
     ``colour`` is cmyk)."""
     from .inks import kit_canvas
-    from .render import Rendered
     import io
     fonts = register_fonts()
     W, H = (v * MM for v in PAPERS[paper])

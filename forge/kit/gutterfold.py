@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cardspec.model import MM, Component
-from .imposition import Imposition, NoFit, Slot, _fit
+from .imposition import Imposition, NoFit, Slot, fit_count
 
 __all__ = ["GUTTER_CLEAR", "Gutterfold", "folds", "impose_gutterfold"]
 
@@ -95,8 +95,8 @@ def impose_gutterfold(paper: tuple[float, float], card: tuple[float, float], ble
                 W, H = (pw, ph) if o == "portrait" else (ph, pw)
                 area = (margin + bleed, max(margin, foot) + bleed, W - margin - bleed, H - margin - bleed)
                 width, height = area[2] - area[0], area[3] - area[1]
-                cols = _fit(width / 2 - gutter if fold == "x" else width, card[0], gap)
-                rows = _fit(height if fold == "x" else height / 2 - gutter, card[1], gap)
+                cols = fit_count(width / 2 - gutter if fold == "x" else width, card[0], gap)
+                rows = fit_count(height if fold == "x" else height / 2 - gutter, card[1], gap)
                 if cols * rows and (best is None or cols * rows > best[0]):
                     best = (cols * rows, fold, (W, H), area, gap, cols, rows)
     if best is None:

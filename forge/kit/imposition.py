@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ..cardspec.model import MM
 
-__all__ = ["Slot", "Imposition", "impose", "mirror_axis", "NoFit"]
+__all__ = ["Slot", "Imposition", "impose", "fit_count", "mirror_axis", "NoFit"]
 
 MARK_GAP = 1 * MM        # from the bleed edge to the start of a crop mark
 MARK_LENGTH = 4 * MM     # longest crop mark
@@ -122,7 +122,8 @@ def mirror_axis(flip: str, landscape: bool) -> str:
     return "y" if long_edge_vertical else "x"
 
 
-def _fit(avail: float, size: float, gap: float) -> int:
+def fit_count(avail: float, size: float, gap: float) -> int:
+    """How many cards ``size`` long fit in a row ``avail`` long, ``gap`` apart."""
     return max(0, int((avail + gap + 1e-6) // (size + gap)))
 
 
@@ -139,8 +140,8 @@ def impose(paper: tuple[float, float], card: tuple[float, float], bleed: float, 
         W, H = pages[o]
         for sp in spacings:
             gap = gaps[sp]
-            cols = _fit(W - 2 * (margin + bleed), card[0], gap)
-            rows = _fit(H - 2 * (margin + bleed), card[1], gap)
+            cols = fit_count(W - 2 * (margin + bleed), card[0], gap)
+            rows = fit_count(H - 2 * (margin + bleed), card[1], gap)
             if cols * rows and (best is None or cols * rows > best[0]):
                 best = (cols * rows, o, gap, cols, rows)
     if best is None:

@@ -17,12 +17,12 @@ print order, built from the component PDFs of the same run.
   ``<component> <sheet> <side>`` (``votes 2 backs``, as in ``votes-<paper>.pdf``), ``shared
   <n> <side>`` on shared sheets (whose printed label names their components); viewer
   preferences PrintScaling /None and Duplex, as in every component PDF
-  (:func:`set_viewer_preferences`, called by the renderer).
+  (:func:`~forge.kit.sheet.set_viewer_preferences`).
 
 pypdf joins the pages (each page and its fonts and forms copied as they are, so a kit's
 sheets are byte for byte the component's); only the shared sheets and blank backs are drawn
-here, with the renderer's own pieces. No date or random id is written: the same inputs give
-the same bytes.
+here, with the pieces every sheet is made of (kit/sheet.py). No date or random id is written:
+the same inputs give the same bytes.
 """
 from __future__ import annotations
 
@@ -35,6 +35,7 @@ from pypdf.generic import NameObject, RectangleObject
 from .. import __version__
 from ..errors import ErrorGroup, SpecError
 from ..cardspec.model import MM, PAPERS, Component, GameSpec
+from ..cardspec.resolve import component_title
 from .art.pen import ReportlabPen
 from .fonts import register_fonts
 from .gutterfold import folds
@@ -42,34 +43,18 @@ from .i18n import ui
 from .imposition import impose
 from .inks import kit_canvas
 from .label import EDGE, LEADING, MIN_SIZE, SIZE, draw_label, label_parts
-from .registry import CardBox, DoesNotFit
-from .render import (SAFE, Rendered, _comp_title, _Faces, _marks_and_footer, _new_canvas, _place, _Problems,
-                     _set_boxes, _union, cards_of)
+from .registry import SAFE, CardBox, DoesNotFit
+from .sheet import (DUPLEX, Faces, Problems, Rendered, cards_of, flip_of, marks_and_footer, new_canvas, place,
+                    set_boxes, union)
 
-__all__ = ["DUPLEX", "flip_of", "print_all", "print_all_name", "set_viewer_preferences"]
+__all__ = ["print_all", "print_all_name"]
 
-#: a component's (or a whole file's) flip → the PDF's /Duplex viewer preference
-DUPLEX = {"long-edge": "/DuplexFlipLongEdge", "short-edge": "/DuplexFlipShortEdge", "off": "/Simplex"}
 #: the page label of a shared sheet ("shared 2 backs"), by language (English otherwise)
 SHARED = {"en": "shared", "fr": "commune"}
 
 
 def print_all_name(paper: str) -> str:
     return f"print-all-{paper}.pdf"
-
-
-def flip_of(comp: Component) -> str:
-    """How a component prints: ``long-edge`` or ``short-edge`` (two-sided), ``off`` (one side,
-    a gutterfold deck's too: its backs are beside its fronts)."""
-    return comp.print.duplex if comp.back is not None and not folds(comp) else "off"
-
-
-def set_viewer_preferences(canvas, comp: Component) -> None:
-    """Ask the print dialog for actual size and the component's duplex flip (PDF 1.6 and 1.7
-    keys: the file says PDF 1.7)."""
-    canvas.setViewerPreference("PrintScaling", "None")
-    canvas.setViewerPreference("Duplex", DUPLEX[flip_of(comp)][1:])
-    canvas._doc._pdfVersion = max(canvas._doc._pdfVersion, (1, 7))
 
 
 @dataclass
@@ -129,7 +114,7 @@ class _Kit:
         for i in pages:
             self.first.setdefault(comp.name, len(self.pages))
             n = i // sides + 1
-            self.add(reader, i, flip, f"{comp.name} {n}", _comp_title(self.spec, comp, self.lang), n,
+            self.add(reader, i, flip, f"{comp.name} {n}", component_title(self.spec, comp, self.lang), n,
                      len(reader.pages) // sides)
 
     def build(self) -> list[_Page]:
@@ -174,7 +159,7 @@ class _Kit:
             for comp in on:
                 self.first.setdefault(comp.name, len(self.pages))
             self.shared += 1
-            what = ", ".join(_comp_title(self.spec, c, self.lang) for c in on)
+            what = ", ".join(component_title(self.spec, c, self.lang) for c in on)
             for i in range((n - 1) * sides, n * sides):
                 self.add(reader, i, flip, f"{SHARED.get(self.lang, SHARED['en'])} {self.shared}", what, n, len(sheets))
 
@@ -193,9 +178,9 @@ def _shared_sheets(spec: GameSpec, lang: str, paper: str, cards: list, flip: str
     comp0 = cards[0][0]
     ps = comp0.print
     imp = impose(tuple(v * MM for v in PAPERS[paper]), comp0.size, ps.bleed, ps.margin, ps.orientation, ps.spacing)
-    c, buf = _new_canvas(spec, comp0, lang, imp.page, fonts)
-    problems = _Problems(lang)
-    faces = _Faces(c, fonts, CardBox(comp0.size[0], comp0.size[1], ps.bleed, SAFE), spec, lang, problems,
+    c, buf = new_canvas(spec, comp0, lang, imp.page, fonts)
+    problems = Problems(lang)
+    faces = Faces(c, fonts, CardBox(comp0.size[0], comp0.size[1], ps.bleed, SAFE), spec, lang, problems,
                    band=imp.gap == 0 and imp.per_sheet > 1)     # as render.py: butted cards keep a paper band
     sheets = [cards[i:i + imp.per_sheet] for i in range(0, len(cards), imp.per_sheet)]
     game = spec.titles.get(lang, spec.title)
@@ -209,12 +194,12 @@ def _shared_sheets(spec: GameSpec, lang: str, paper: str, cards: list, flip: str
                 face = comp.front if side == "fronts" else comp.back if flip_of(comp) != "off" else None
                 form = face and faces.form(face, row)
                 if form:
-                    _place(c, slot, form)
-            names = [", ".join(_comp_title(spec, cp, lang) for cp in on), "+".join(cp.name for cp in on)]
+                    place(c, slot, form)
+            names = [", ".join(component_title(spec, cp, lang) for cp in on), "+".join(cp.name for cp in on)]
             _label(c, fonts, used, imp.page, ps.crop_marks, comp0,
                    [label_parts(lang, game, what, side, n, len(sheets), None if flip == "off" else flip)
                     for what in names])
-            _set_boxes(c, imp.page, _union((s.x, s.y, s.x + s.w, s.y + s.h) for s in used), _union(s.art for s in used))
+            set_boxes(c, imp.page, union((s.x, s.y, s.x + s.w, s.y + s.h) for s in used), union(s.art for s in used))
             c.showPage()
     c.save()
     if problems.errors:
@@ -232,7 +217,7 @@ def _label(c, fonts, used, page, marks: bool, comp: Component, choices: list[lis
     their names) and its crop marks, as the renderer draws them."""
     for parts in choices:
         try:
-            return _marks_and_footer(c, fonts, used, page, parts, marks)
+            return marks_and_footer(c, fonts, used, page, parts, marks)
         except DoesNotFit as exc:
             error = exc
     raise ErrorGroup([SpecError(comp.location, f"the label of a shared sheet of print-all does not fit: {error}",
@@ -290,7 +275,7 @@ def print_all(spec: GameSpec, lang: str, paper: str, pdfs: dict[str, bytes]) -> 
             _turn(page)
         w.set_page_label(i, i, prefix=p.label)
     for name, at in sorted(kit.first.items(), key=lambda item: item[1]):
-        w.add_outline_item(title=_comp_title(spec, spec.components[name], lang), page_number=at)
+        w.add_outline_item(title=component_title(spec, spec.components[name], lang), page_number=at)
     w.page_mode = "/UseOutlines"
     prefs = w.create_viewer_preferences()
     prefs[NameObject("/PrintScaling")] = NameObject("/None")

@@ -26,14 +26,13 @@ the mirrored one (N − 1 − i) for a short-edge flip.
 from __future__ import annotations
 
 from ..errors import SpecError
-from ..cardspec.loader import resolve_face
 from ..cardspec.model import MM, PAPERS
+from ..cardspec.resolve import component_title, resolve_face
 from .art.pen import ReportlabPen
 from .imposition import MARK_GAP, MARK_LENGTH, Imposition, NoFit, impose, mirror_axis
 from .label import EDGE, LEADING, MIN_SIZE, SIZE, draw_label, label_parts
 from .registry import CardBox, DoesNotFit
-from .render import (Rendered, _comp_title, _marks_and_footer, _new_canvas, _place, _set_boxes, _union,
-                     cards_of)
+from .sheet import Problems, Rendered, cards_of, marks_and_footer, new_canvas, place, set_boxes, union
 
 __all__ = ["render_in_pieces", "WindowPen", "MARGIN", "RIM"]
 
@@ -125,19 +124,19 @@ def _assemble(pen: ReportlabPen, imp: Imposition, text: str) -> None:
     draw_label(pen, W / 2, top, lines, size)
 
 
-def render_in_pieces(spec, comp, lang: str, paper: str, fonts: dict, problems) -> Rendered:
+def render_in_pieces(spec, comp, lang: str, paper: str, fonts: dict, problems: Problems) -> Rendered:
     """The board ``comp`` as its front layout's ``pieces`` asks (see the module docstring)."""
     (W, H), bleed = comp.size, comp.print.bleed
     rows = list(cards_of(comp, lang))
     front = resolve_face(comp.front, rows[0], lang, spec)
     pieces = max(1, int(round(float(front["pieces"]))))
     imp = _imposition(comp, paper, pieces)
-    c, buf = _new_canvas(spec, comp, lang, imp.page, fonts)
+    c, buf = new_canvas(spec, comp, lang, imp.page, fonts)
     duplex = comp.print.duplex != "off" and comp.back is not None
     mirrored = mirror_axis(comp.print.duplex, W > H) == "x"       # the back's strips run the other way
     strips = [(r, i) for r in range(len(rows)) for i in range(pieces)]
     sheets = [strips[k:k + imp.per_sheet] for k in range(0, len(strips), imp.per_sheet)]
-    game, component = spec.titles.get(lang, spec.title), _comp_title(spec, comp, lang)
+    game, component = spec.titles.get(lang, spec.title), component_title(spec, comp, lang)
     box, w = CardBox(W, H, bleed, comp.print.margin), W / pieces
     forms: dict[tuple, str] = {}
 
@@ -160,17 +159,17 @@ def render_in_pieces(spec, comp, lang: str, paper: str, fonts: dict, problems) -
             sides.append(("back", comp.back, imp.back_slots(comp.print.duplex, comp.print.back_offset, len(sheet))))
         for side, face, slots in sides:
             for (r, i), slot in zip(sheet, slots):
-                _place(c, slot, strip(side, face, r, pieces - 1 - i if side == "back" and mirrored else i))
+                place(c, slot, strip(side, face, r, pieces - 1 - i if side == "back" and mirrored else i))
             parts = label_parts(lang, game, component, side, n, len(sheets), comp.print.duplex if duplex else None)
             try:
-                _marks_and_footer(c, fonts, slots, imp.page, parts, comp.print.crop_marks)
+                marks_and_footer(c, fonts, slots, imp.page, parts, comp.print.crop_marks)
                 if side == "front" and pieces > 1 and front["assemble"].strip():
                     _assemble(ReportlabPen(c, fonts), imp, front["assemble"])
             except DoesNotFit as exc:
                 raise SpecError(comp.location, f"the sheet's label does not fit: {exc}",
                                 hint="shorten the game's or the component's title, or the 'assemble' line") from None
-            _set_boxes(c, imp.page, _union((s.x, s.y, s.x + s.w, s.y + s.h) for s in slots),
-                       _union(s.art for s in slots))
+            set_boxes(c, imp.page, union((s.x, s.y, s.x + s.w, s.y + s.h) for s in slots),
+                       union(s.art for s in slots))
             c.showPage()
     c.save()
     return Rendered(buf.getvalue(), len(sheets) * (2 if duplex else 1), comp.count(lang))
