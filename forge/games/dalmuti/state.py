@@ -24,7 +24,8 @@ from typing import Mapping, Sequence
 
 from forge.engine import IllegalMove, InvariantError, MoveError, State
 
-from .cards import JESTER, PASS, PLAYS, Give, Pass, Play, Revolution, parse_cards, show_cards
+from .cards import (FOLLOW, GIVES, JESTER, JESTERS_ALONE, LEAD, PASS, REVOLUTIONS, Give, Pass, Play, parse_cards,
+                    show_cards)
 
 __all__ = ["DalmutiState"]
 
@@ -35,14 +36,14 @@ class DalmutiState(State):
         n = len(players)
         self.deck = list(options.get("deck") or game.deck)
         self.total = sum(self.deck)
+        self.ordered = [r for r in range(1, 14) for _ in range(self.deck[r])]     # the deck, before a shuffle
         self.games = int(options.get("games", 1))
         self.bonus = bool(options.get("climbing_bonus", False))
         self.score = [0] * n
         self.bonus_points = 0
         self.games_done = 0
         self.hands = [[0] * 14 for _ in range(n)]
-        self.discard = [0] * 14
-        self.in_trick = [0] * 14       # cards played in the current trick
+        self.discard = [0] * 14        # cards played (the current trick's too) or out of play
         self._solo = [frozenset((s,)) for s in range(n)]
         self.revolution = False        # a revolution was called this game
         self.reversed = False          # by the Greater Peon: this game's roles are reversed
@@ -80,7 +81,7 @@ class DalmutiState(State):
 
     # -- chance: the first draw and the deal ------------------------------------------
     def _shuffled(self) -> list[int]:
-        cards = [r for r in range(1, 14) for _ in range(self.deck[r])]
+        cards = self.ordered[:]
         self.rng.shuffle(cards)
         return cards
 
@@ -104,9 +105,11 @@ class DalmutiState(State):
         for hand in self.hands:
             hand[:] = [0] * 14
         self.discard = [0] * 14
-        n = len(self.order)
-        for i, card in enumerate(self._shuffled()):
-            self.hands[self.order[i % n]][card] += 1
+        cards, n = self._shuffled(), len(self.order)
+        for i, seat in enumerate(self.order):        # card i to the i-th player in order, and round again
+            hand = self.hands[seat]
+            for card in cards[i::n]:
+                hand[card] += 1
         self._after_deal()
 
     def _after_deal(self) -> None:
@@ -142,88 +145,37 @@ class DalmutiState(State):
     # -- play --------------------------------------------------------------------------
     def _start_play(self, leader: int) -> None:
         self.phase = "play"
-        self.finished = [s for s in self.order if not any(self.hands[s])]
+        hands = self.hands
+        self.finished = [s for s in self.order if not any(hands[s])]
         self.out = set(self.finished)
         self.n_active = len(self.order) - len(self.out)
-        self.pos = {s: i for i, s in enumerate(self.order)}
+        self.held = [[r for r in range(1, JESTER) if hand[r]] for hand in hands]    # ranks held, jesters aside
+        self.left = [sum(hand) for hand in hands]                                   # cards held
+        self._link()
         self.turn = leader
         self.table: Play | None = None
+        self.table_size = self.table_rank = 0
         self.last = None
         self.passes = 0
 
     def _active(self) -> list[int]:
         return [s for s in self.order if s not in self.out]
 
-    def _next(self, seat: int) -> int:
-        order, n = self.order, len(self.order)
-        i = self.pos[seat]
-        for k in range(1, n + 1):
-            s = order[(i + k) % n]
-            if s not in self.out:
-                return s
-        return seat
-
-    def _play_moves(self, seat: int) -> list:
-        hand = self.hands[seat]
-        j = hand[JESTER]
-        moves: list = []
-        if self.table is None:
-            for r in range(1, 13):
-                by_count = PLAYS[r]
-                for nat in range(1, hand[r] + 1):
-                    moves += by_count[nat][:j + 1]
-            moves += PLAYS[JESTER][0][1:j + 1]
-            return moves
-        size, top = self.table.size, self.table.rank
-        hi = j if j < size - 1 else size - 1
-        for r in range(1, top if top < 13 else 13):
-            h = hand[r]
-            if h:
-                by_count = PLAYS[r]
-                for k in range(size - h if size > h else 0, hi + 1):
-                    moves.append(by_count[size - k][k])
-        moves.append(PASS)
-        return moves
-
-    def _play(self, seat: int, move) -> None:
-        if isinstance(move, Pass):
-            self.passes += 1
-        else:
-            hand = self.hands[seat]
-            if move.rank != JESTER:
-                hand[move.rank] -= move.natural
-            hand[JESTER] -= move.jesters
-            if move.rank == JESTER and move.jesters == 2:
-                self.rule("dalmuti.two-jesters-alone")
-            self._to_table(move)
-            self.table, self.last, self.passes = move, seat, 0
-            if not any(hand):
-                self.finished.append(seat)
-                self.out.add(seat)
-                self.n_active -= 1
-                if self.n_active == 1:
-                    self.finished += self._active()
-                    self._end_game()
-                    return
-        others = self.n_active - (0 if self.last in self.out else 1)
-        if self.table is not None and self.passes >= others:
-            self._end_trick()
-        else:
-            self.turn = self._next(seat)
-
-    def _to_table(self, move: Play) -> None:
-        for c in move.cards():
-            self.in_trick[c] += 1
+    def _link(self) -> None:
+        """``after[seat]``: the next player in order still holding cards (the seat itself when
+        nobody else does), kept from one player going out to the next."""
+        order, n, out = self.order, len(self.order), self.out
+        self.after = [0] * n
+        for i, seat in enumerate(order):
+            later = [order[(i + k) % n] for k in range(1, n + 1)]
+            self.after[seat] = next((s for s in later if s not in out), seat)
 
     def _end_trick(self) -> None:
         self.trick_winners.append(self.last)
-        for r in range(14):
-            self.discard[r] += self.in_trick[r]
-        self.in_trick = [0] * 14
         leader = self.last
         if leader in self.out:
             self.rule("dalmuti.lead-after-going-out")
-            leader = self._next(leader)
+            leader = self.after[leader]
         self.table, self.passes = None, 0
         self.turn = leader
 
@@ -243,9 +195,6 @@ class DalmutiState(State):
                     self.bonus_points += climbed
         self.games_done += 1
         self.last_order = list(new)
-        for r in range(14):
-            self.discard[r] += self.in_trick[r]
-        self.in_trick = [0] * 14
         if self.games_done >= self.games:
             self.over = True
             self.phase = "over"
@@ -267,16 +216,41 @@ class DalmutiState(State):
         return frozenset(self.owed)
 
     def legal_moves(self, seat: int) -> list:
-        if self.phase == "play":
-            return self._play_moves(seat) if seat == self.turn else []
+        if self.phase != "play":
+            return self._exchange_moves(seat)
+        if seat != self.turn:
+            return []
+        hand = self.hands[seat]
+        j = hand[JESTER] if hand[JESTER] < 2 else 2
+        moves: list = []
+        if self.table is None:                       # a lead: any cards of one rank, with jesters or not
+            lead = LEAD[j]
+            for r in self.held[seat]:
+                moves += lead[r][hand[r]]
+            moves += JESTERS_ALONE[j]
+            return moves
+        size, top = self.table_size, self.table_rank  # as many cards, of a stronger rank; or pass
+        follow = FOLLOW[size][j if j < size - 1 else size - 1]
+        for r in self.held[seat]:
+            if r >= top:
+                break
+            moves += follow[r][hand[r]]
+        moves.append(PASS)
+        return moves
+
+    def _exchange_moves(self, seat: int) -> list:
+        """Before the tricks: the revolution, or the Dalmutis' gifts back."""
         if seat not in self.to_act():
             return []
-        if self.phase == "revolution":
-            return [Revolution(True), Revolution(False)]
-        if self.phase == "give-back":
-            hand = [r for r in range(1, 14) for _ in range(self.hands[seat][r])]
-            return [Give(c) for c in sorted(set(itertools.combinations(hand, self.owed[seat])))]
-        return self._play_moves(seat)
+        return list(REVOLUTIONS) if self.phase == "revolution" else self._gifts(seat)
+
+    def _gifts(self, seat: int) -> list[Give]:
+        """The different gifts of the cards a Dalmuti owes back (one or two), in card order."""
+        hand = self.hands[seat]
+        ranks = [r for r in range(1, 14) if hand[r]]
+        if self.owed[seat] == 1:
+            return [GIVES[(r,)] for r in ranks]
+        return [GIVES[(a, b)] for i, a in enumerate(ranks) for b in ranks[i:] if a != b or hand[a] > 1]
 
     def check_move(self, seat: int, move) -> None:
         """Playing or giving cards the player does not hold is not a move at all."""
@@ -301,6 +275,45 @@ class DalmutiState(State):
         return [r for r in range(1, 14) for _ in range(self.hands[seat][r])]
 
     def perform(self, seat: int, move) -> None:
+        """A pass or a play in a trick (the hot path of a simulation: counts kept up to date, no
+        card list built), or a move before the tricks."""
+        if self.phase != "play":
+            return self._exchange(seat, move)
+        if type(move) is Pass:
+            self.passes += 1
+            if self.table is not None and self.passes >= self.n_active - (self.last not in self.out):
+                self._end_trick()
+            else:
+                self.turn = self.after[seat]
+            return
+        hand, played = self.hands[seat], self.discard
+        rank, natural, jesters = move.rank, move.natural, move.jesters
+        if rank != JESTER:
+            hand[rank] -= natural
+            played[rank] += natural
+            if not hand[rank]:
+                self.held[seat].remove(rank)
+        if jesters:
+            hand[JESTER] -= jesters
+            played[JESTER] += jesters
+            if rank == JESTER and jesters == 2:
+                self.rule("dalmuti.two-jesters-alone")
+        self.table, self.last, self.passes = move, seat, 0
+        self.table_size, self.table_rank = natural + jesters, rank
+        self.left[seat] -= natural + jesters
+        if not self.left[seat]:
+            self.finished.append(seat)
+            self.out.add(seat)
+            self.n_active -= 1
+            if self.n_active == 1:
+                self.finished += self._active()
+                self._end_game()
+                return
+            self._link()
+        self.turn = self.after[seat]
+
+    def _exchange(self, seat: int, move) -> None:
+        """Before the tricks: a revolution declared or not, a Dalmuti's gift back."""
         if self.phase == "revolution":
             self.revolution = move.declare
             if move.declare:
@@ -320,8 +333,6 @@ class DalmutiState(State):
             del self.owed[seat]
             if not self.owed:
                 self._start_play(self.order[0])
-        else:
-            self._play(seat, move)
 
     def is_over(self) -> bool:
         return self.over
@@ -353,11 +364,10 @@ class DalmutiState(State):
         return values[key]() if key in values else NotImplemented
 
     def check_invariants(self) -> None:
-        trick = self.in_trick
         for r in range(1, 14):
-            where = sum(h[r] for h in self.hands) + self.discard[r] + trick[r]
+            where = sum(h[r] for h in self.hands) + self.discard[r]
             if where != self.deck[r] or min(h[r] for h in self.hands) < 0:
-                raise InvariantError(f"rank {r}: {where} cards in hands, tricks and discard, deck has {self.deck[r]}")
+                raise InvariantError(f"rank {r}: {where} cards in hands and discard, deck has {self.deck[r]}")
         n = len(self.players)
         if sum(self.score) != self.games_done * n * (n - 1) // 2 + self.bonus_points:
             raise InvariantError(f"scores {self.score} do not add up after {self.games_done} game(s)")
