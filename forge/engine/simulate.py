@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from ..errors import ErrorGroup, Location, OptionError
+from ..errors import EngineError, ErrorGroup, Location, OptionError
 from ..limits import limit
 from .core import playout, random_policy
 from .fields import parse_option
@@ -156,6 +156,12 @@ def check_arguments(game_name: str, players: int, games: int, workers: int, poli
                 bad(flag, f"{str(value)[:40]!r}: {exc}")
     for message in game.check_options(options) if not problems else ():
         bad("--rules" if "rule" in message else "--option", message)
+    if not problems:
+        try:                             # what only a game about to start can say (a deal too big for N)
+            game.new_state(NAMES[:players], dict(options), random.Random(0))
+        except EngineError as exc:
+            bad("--option", f"{game.name} cannot start with {players} players and these options: {str(exc)[:160]}",
+                hint="the game's options and their ranges: docs/engines.md, or the game's rulebook")
     if problems:
         raise ErrorGroup(problems)
     return options

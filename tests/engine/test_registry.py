@@ -208,3 +208,19 @@ def test_an_engine_leading_out_of_the_project_is_refused(project, tmp_path_facto
     result = _forge("check", cwd=project)
     assert result.returncode == 2
     assert "cardspecs/potions/engine.py: the engine of potions leads out of the project" in result.stderr
+
+
+def test_an_option_the_game_refuses_at_the_start_is_a_bad_argument(project):
+    """An option only a game about to start can judge (here: more taps than players allow) is
+    exit 2 at --option, not a failure of the run."""
+    _own(project, ENGINE.replace('    EXPECT_FIELDS = {"left": Field("int", "taps left")}',
+                                 '    EXPECT_FIELDS = {"left": Field("int", "taps left")}\n'
+                                 '    OPTION_FIELDS = {"taps": Field("int", "taps in a game", range=(1, 99))}')
+         .replace("        return Turn(self, players, rng or random.Random(0))",
+                  "        if (options or {}).get('taps', 3) > len(players):\n"
+                  "            raise MoveError(f'at most {len(players)} taps with {len(players)} players')\n"
+                  "        return Turn(self, players, rng or random.Random(0))"))
+    result = _forge("simulate", "potions", "--players", "3", "--games", "5", "--option", "taps=7", cwd=project)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert result.stderr.startswith("--option: potions cannot start with 3 players and these options: at most 3 "
+                                    "taps with 3 players")
