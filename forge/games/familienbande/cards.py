@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from forge.engine import MoveError, SpecError
 
-__all__ = ["TRAITS", "LAST", "HAND", "FOUNDERS", "capacity", "penalty", "Marry", "Child", "Pass", "PASS",
+__all__ = ["TRAITS", "LAST", "HAND", "FOUNDERS", "capacity", "penalty", "Marry", "Child", "Pass", "PASS", "Moves",
            "card_number", "parse_couple", "parse_entry", "parse_move", "check_deck", "deck_from_kit"]
 
 TRAITS = ("ears", "glasses", "nose", "lips", "lock")
@@ -58,6 +58,37 @@ class Pass:
 
 
 PASS = Pass()
+GUARDS = sum(8 << 4 * t for t in range(len(TRAITS)))
+
+
+class Moves:
+    """The moves of one deck, each built once and shared by every game played with it (the hot
+    path of a simulation lists them without building any): the marriages of every card, and
+    each couple's possible children, found the first time the couple forms."""
+
+    def __init__(self, deck: dict[int, tuple[str, tuple[int, ...]]]):
+        self.deck = deck
+        self.gender = {card: g for card, (g, _) in deck.items()}
+        #: card → the traits its symbols show, with how many: ((trait, count), …)
+        self.symbols = {card: tuple((t, k) for t, k in enumerate(counts) if k) for card, (_, counts) in deck.items()}
+        #: card → table card → the move marrying them
+        self.marry = {c: {t: Marry(c, t) for t in deck if deck[t][0] != g} for c, (g, _) in deck.items()}
+        #: card → its symbol counts packed 4 bits a trait (3 symbols: a count is at most 3)
+        self.packed = {card: sum(k << 4 * t for t, k in enumerate(counts)) for card, (_, counts) in deck.items()}
+        self._kin: dict[tuple[int, int], tuple[int, dict[int, Child]]] = {}
+
+    def children(self, a: int, b: int) -> tuple[int, dict[int, Child]]:
+        """The cards the couple ``a``+``b`` (lower number first) may have as a child — those whose
+        symbols are found among the couple's six, counting repeats — as a bit mask over card
+        numbers, and card → its move."""
+        kin = self._kin.get((a, b))
+        if kin is None:
+            # the couple's counts, at most 6 a trait, each with the 4th bit of its 4 set: taking a
+            # card's counts away clears that bit only where the card shows more than the couple
+            both = self.packed[a] + self.packed[b] | GUARDS
+            fit = [c for c, counts in self.packed.items() if both - counts & GUARDS == GUARDS]
+            kin = self._kin[(a, b)] = sum(1 << c for c in fit), {c: Child(c, a, b) for c in fit}
+        return kin
 
 
 def card_number(token: str) -> int:

@@ -8,7 +8,7 @@ from functools import cached_property
 from forge.engine import API_VERSION, AboutRun, Field, Game
 
 from . import policies
-from .cards import TRAITS, check_deck, deck_from_kit, parse_move
+from .cards import TRAITS, Moves, check_deck, deck_from_kit, parse_move
 from .figure import figure
 from .state import FamilienbandeState
 
@@ -66,6 +66,11 @@ class Familienbande(Game):
     def deck(self) -> dict[int, tuple[str, tuple[int, ...]]]:
         """card → (gender, symbol count per trait), read from the printed kit on first use."""
         return deck_from_kit(self.kit)
+
+    @cached_property
+    def moves(self) -> Moves:
+        """Every move of the deck, built once and shared by its games."""
+        return Moves(self.deck)
 
     def check_kit(self, kit) -> list:
         """The printed portraits: see :func:`.cards.check_deck`."""

@@ -24,6 +24,7 @@ no longer end (a whole round of passes with nothing to draw) and ties.
 from __future__ import annotations
 
 import random
+from bisect import insort
 from typing import Mapping, Sequence
 
 from forge.engine import InvariantError, MoveError, State
@@ -39,6 +40,8 @@ class FamilienbandeState(State):
         super().__init__(game, players, rng)
         n = len(players)
         self.deck = game.deck                    # card → (gender, symbol counts per trait)
+        self.moves = game.moves                  # the deck's moves, built once
+        self.solo = [frozenset((s,)) for s in range(n)]
         self.markers = [0] * 5
         self.scored = [0] * 5                    # what children moved the markers (invariant)
         self.hands: list[list[int]] = [[] for _ in range(n)]
@@ -56,6 +59,7 @@ class FamilienbandeState(State):
             set_up(self, options)
         else:
             self._deal()
+        self._survey()
 
     # -- chance --------------------------------------------------------------------------
     def _deal(self) -> None:
@@ -69,11 +73,14 @@ class FamilienbandeState(State):
         for hand in self.hands:
             hand += [self.pile.pop() for _ in range(HAND)]
 
-    def _draw(self, seat: int, ruling: str) -> None:
-        if self.pile:
-            self.hands[seat].append(self.pile.pop())
-        else:
-            self.rule(ruling)
+    def _draw(self, seat: int) -> bool:
+        """``seat`` draws a card, if one is left."""
+        if not self.pile:
+            return False
+        card = self.pile.pop()
+        self.hands[seat].append(card)
+        self.held[seat] |= 1 << card
+        return True
 
     # -- the table -----------------------------------------------------------------------
     def place(self, card: int, gen: int) -> None:
@@ -85,15 +92,30 @@ class FamilienbandeState(State):
         """Generation ``gen`` is turned down once the next one is full."""
         return gen < LAST and len(self.rows[gen + 1]) >= capacity(gen + 1)
 
-    def couples(self):
-        """Every couple that may still have a child: (generation, lower card, higher card)."""
+    def _survey(self) -> None:
+        """What the legal moves are made of, found from the table and the hands, then kept up to
+        date move by move: ``single[gender]``, the single table cards of the generations that
+        may marry (in table order); ``couples``, those that may have a child, as (generation,
+        place of the table card in its row, bit mask of their possible children, card → move);
+        ``held``, each hand as a bit mask over card numbers."""
+        self.single: dict[str, list[int]] = {"m": [], "f": []}
+        self.mates = {"m": self.single["f"], "f": self.single["m"]}    # by the gender of the hand card
+        self.couples: list[tuple] = []
         for gen in range(1, LAST):
-            if self.turned_down(gen):
-                continue
-            for head in self.rows[gen]:
-                mate = self.spouse.get(head)
-                if mate is not None:
-                    yield (gen, *sorted((head, mate)))
+            if not self.turned_down(gen):
+                for place, card in enumerate(self.rows[gen]):
+                    if card in self.spouse:
+                        self.couples.append((gen, place, *self.moves.children(*sorted((card, self.spouse[card])))))
+                    else:
+                        self.single[self.deck[card][0]].append(card)
+        self.held = [sum(1 << card for card in hand) for hand in self.hands]
+
+    def _turn_down(self, gen: int) -> None:
+        """Generation ``gen`` neither marries nor has children any more."""
+        gen_of = self.gen_of
+        for cards in self.single.values():
+            cards[:] = [c for c in cards if gen_of[c] != gen]
+        self.couples = [c for c in self.couples if c[0] != gen]
 
     def legit(self, card: int, a: int, b: int) -> bool:
         """``card``'s symbols are found among the couple's six, counting repeats."""
@@ -102,24 +124,26 @@ class FamilienbandeState(State):
 
     # -- the protocol --------------------------------------------------------------------
     def to_act(self) -> frozenset[int]:
-        return frozenset() if self.over else frozenset((self.turn,))
+        return frozenset() if self.over else self.solo[self.turn]
 
     def legal_moves(self, seat: int) -> list:
+        """Pass; each hand card married onto each single of the other gender; each couple's
+        children among the hand's cards."""
         if self.over or seat != self.turn:
             return []
-        hand, deck = self.hands[seat], self.deck
+        hand, gender, mates, marry = self.hands[seat], self.moves.gender, self.mates, self.moves.marry
         moves: list = [PASS]
-        singles = [c for g in range(1, LAST) if not self.turned_down(g) for c in self.rows[g] if c not in self.spouse]
+        add = moves.append                   # loops, not comprehensions: this is the hot path
         for card in hand:
-            gender = deck[card][0]
-            moves += [Marry(card, t) for t in singles if deck[t][0] != gender]
-        for gen, a, b in self.couples():
-            if len(self.rows[gen + 1]) < capacity(gen + 1):
-                p0, p1, p2, p3, p4 = (x + y for x, y in zip(deck[a][1], deck[b][1]))
+            onto = marry[card]
+            for single in mates[gender[card]]:
+                add(onto[single])
+        held = self.held[seat]
+        for _, _, fits, child in self.couples:
+            if fits & held:
                 for card in hand:
-                    c = deck[card][1]
-                    if c[0] <= p0 and c[1] <= p1 and c[2] <= p2 and c[3] <= p3 and c[4] <= p4:
-                        moves.append(Child(card, a, b))
+                    if fits >> card & 1:
+                        add(child[card])
         return moves
 
     def check_move(self, seat: int, move) -> None:
@@ -167,9 +191,9 @@ class FamilienbandeState(State):
 
     def perform(self, seat: int, move) -> None:
         hand = self.hands[seat]
-        if isinstance(move, Pass):
-            if self.pile:
-                hand.append(self.pile.pop())
+        kind = type(move)
+        if kind is Pass:
+            if self._draw(seat):
                 self.passes = 0
             else:
                 self.rule("familienbande.empty-pile-pass")
@@ -178,25 +202,40 @@ class FamilienbandeState(State):
                     self.rule("familienbande.stalemate")
                     self._end()
                     return
-        elif isinstance(move, Marry):
-            hand.remove(move.card)
-            self.spouse[move.card], self.spouse[move.onto] = move.onto, move.card
-            self.gen_of[move.card] = self.gen_of[move.onto]
+        elif kind is Marry:
+            card, onto = move.card, move.onto
+            hand.remove(card)
+            self.held[seat] ^= 1 << card
+            self.spouse[card], self.spouse[onto] = onto, card
+            gen = self.gen_of[card] = self.gen_of[onto]
+            self.single[self.deck[onto][0]].remove(onto)
+            fits, child = self.moves.children(*((card, onto) if card < onto else (onto, card)))
+            insort(self.couples, (gen, self.rows[gen].index(onto), fits, child))
             self.passes = 0
-            self._draw(seat, "familienbande.empty-pile-marry")
+            if not self._draw(seat):
+                self.rule("familienbande.empty-pile-marry")
         else:
-            hand.remove(move.card)
+            card = move.card
+            hand.remove(card)
+            self.held[seat] ^= 1 << card
             gen = self.gen_of[move.a] + 1
-            self.place(move.card, gen)
-            self.parents[move.card] = (move.a, move.b)
-            counts = self.deck[move.card][1]
-            for t in range(5):
-                self.markers[t] += gen * counts[t]
-                self.scored[t] += gen * counts[t]
+            self.place(card, gen)
+            self.parents[card] = (move.a, move.b)
+            for t, k in self.moves.symbols[card]:
+                self.markers[t] += gen * k
+                self.scored[t] += gen * k
             self.passes = 0
-            if gen == LAST and len(self.rows[LAST]) == capacity(LAST):
-                self._end()
-                return
+            if len(self.rows[gen]) == capacity(gen):
+                if gen == LAST:
+                    self._end()
+                    return
+                self._turn_down(gen - 1)
+            if gen < LAST and not self.turned_down(gen):      # a new single, after those of its generation
+                singles, gen_of = self.single[self.deck[card][0]], self.gen_of
+                at = len(singles)
+                while at and gen_of[singles[at - 1]] > gen:
+                    at -= 1
+                singles.insert(at, card)
         self.turn = (seat + 1) % len(self.players)
 
     def _end(self) -> None:
