@@ -1,6 +1,6 @@
 """``forge check --format github``: problems as GitHub Actions workflow commands.
 
-One line a problem, ``::error file=rules_src/dalmuti/en.md,line=42,title=dalmuti-trick::message``,
+One line a problem, ``::error file=rules_src/foxhens/en.md,line=42,title=foxhens-fence::message``,
 which the Actions runner shows as an annotation on that line of the pull request. Values
 are escaped as the runner reads them (``%``, CR and LF in the message; also ``,`` and ``:``
 in the properties) and files are named relative to the repository's root (the nearest

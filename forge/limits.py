@@ -1,7 +1,7 @@
 """forge's documented limits: what it refuses, with a located error, rather than hang or run
 out of memory. README's "Limits and safety" lists them (a test keeps the two equal).
 
-Every figure here is far above what a real game needs (the largest kit, Majority, has 206
+Every figure here is far above what a real game needs (the largest of forge's own kits has 206
 word cards in a 207-line file; the largest card is a 297 mm board) and low enough that the
 worst accepted input builds in seconds.
 """

@@ -48,7 +48,7 @@ class Change:
                       tuple(dict.fromkeys(self.paths + other.paths)))
 
     def line(self, seconds: float, verb: str = "rebuilt") -> str:
-        """One line for the change: ``rebuilt majority in 1.8 s (cardspecs/majority/words-fr.csv)``."""
+        """One line for the change: ``rebuilt foxhens in 1.8 s (cardspecs/foxhens/cards-fr.csv)``."""
         if self.kits is None:
             what = "every game"
         else:

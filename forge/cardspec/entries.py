@@ -1,11 +1,11 @@
 """Cards from the entries of a YAML mapping whose texts are given per language.
 
-Some data is shared with another part of forge: the added rules of Le Chat vert
-(``rules_src/chatvert/rules.yaml``) are played by the rules engine and printed one per card.
+Some data is shared with another part of forge: the added rules of a game
+(``rules_src/foxhens/rules.yaml``) are played by its rules engine and printed one per card.
 A component reads such a file with a mapping as its ``data``::
 
     data:
-      file: ../rules_src/chatvert/rules.yaml   # relative to the spec, inside the project
+      file: ../rules_src/foxhens/rules.yaml    # relative to the spec, inside the project
       entries: rules                           # the key whose mapping (id → entry) makes the cards
       text: [title, text]                      # each {fr: …, en: …}: one text per language, required
       texts: [phrases]                         # each {name: {fr: …, en: …}, …}: optional, one per line

@@ -21,15 +21,25 @@ def _row_fields(row: Row) -> dict:
     return {**row.fields, "copies": row.copies}
 
 
-def _resolve_params(face: Face, params: dict, fields: dict, strings: dict, spec: GameSpec,
+def _spec_value(p, spec: GameSpec, lang: str) -> str:
+    """The spec's own value for a parameter a face leaves unset (``p.from_spec``): as it is,
+    not a template."""
+    return spec.game if p.from_spec == "game" else spec.titles.get(lang, spec.title)
+
+
+def _resolve_params(face: Face, params: dict, fields: dict, lang: str, spec: GameSpec,
                     source: Row | None = None) -> dict:
-    """Resolve ``params`` (name → Param) of ``face`` against one row's fields, checked by kind;
-    ``source`` is that row when it belongs to another component (a reference card's list)."""
-    out = {}
+    """Resolve ``params`` (name → Param) of ``face`` against one row's fields in ``lang``,
+    checked by kind; ``source`` is that row when it belongs to another component (a
+    reference card's list)."""
+    out, strings = {}, spec.strings.get(lang, {})
     for pname, p in params.items():
-        raw = face.params.get(pname, None if p.required else p.default)
         try:
-            out[pname] = check_kind(p, resolve(raw, fields, strings), spec)
+            if p.from_spec and pname not in face.params:
+                value = _spec_value(p, spec, lang)
+            else:
+                value = resolve(face.params.get(pname, None if p.required else p.default), fields, strings)
+            out[pname] = check_kind(p, value, spec)
         except TemplateError as exc:
             where = f" (for {source.location})" if source is not None and not exc.in_value else ""
             again = TemplateError(f"'{pname}'{where}: {exc.args[0]}")
@@ -48,12 +58,12 @@ def resolve_face(face: Face, row: Row, lang: str, spec: GameSpec) -> dict:
     strings = spec.strings.get(lang, {})
     own = {n: p for n, p in lay.params.items() if p.scope != "source"}
     per_source = {n: p for n, p in lay.params.items() if p.scope == "source"}
-    out = _resolve_params(face, own, _row_fields(row), strings, spec)
+    out = _resolve_params(face, own, _row_fields(row), lang, spec)
     if lay.parts:                                     # a declared layout: its parts, from fields and params
         out["parts"] = resolve_parts(lay.parts, {**_row_fields(row), **out}, strings, spec, row)
     if per_source:
         src = spec.components[out["source"]]
-        out["entries"] = [_resolve_params(face, per_source, _row_fields(r), strings, spec, r) for r in src.rows_for(lang)]
+        out["entries"] = [_resolve_params(face, per_source, _row_fields(r), lang, spec, r) for r in src.rows_for(lang)]
     return out
 
 

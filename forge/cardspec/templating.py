@@ -2,7 +2,7 @@
 
 A layout parameter may be
 
-* a literal: ``"Le Grand Dalmuti"``;
+* a literal: ``"Fox & Hens"``;
 * a field reference: ``"{rank}"`` is replaced by the card's ``rank`` field;
 * a string key: ``"@rank.{rank}"`` looks up ``rank.7`` in the strings table of the
   build language, and the looked-up text may itself use ``{field}``

@@ -34,7 +34,10 @@ SYMBOL_NAMES = ("circle", "square", "triangle", "diamond", "star", "hexagon", "c
 @dataclass(frozen=True)
 class Param:
     """A layout parameter. ``choices`` limits a text to a list of words; ``range`` bounds a
-    number (both checked when the spec is loaded, so a bad value is an error at its line)."""
+    number (both checked when the spec is loaded, so a bad value is an error at its line).
+    ``from_spec`` gives a face that does not set the parameter a value of the spec's own:
+    ``game``, its id; ``title``, its title in the build language (``default`` is then what
+    the layout draws with no spec at all)."""
 
     kind: str
     default: Any = REQUIRED
@@ -42,6 +45,7 @@ class Param:
     help: str = ""
     choices: tuple = ()
     range: tuple[float, float] | None = None
+    from_spec: str = ""               # "" | game | title
 
     @property
     def required(self) -> bool:

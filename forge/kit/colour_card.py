@@ -1,5 +1,5 @@
-"""Coloured cards of a shedding game (Le Chat vert): numbers, skip, reverse, +2, the majors
-(colour change and +4) and blank cards.
+"""Coloured cards of a shedding game: numbers, skip, reverse, +2, the majors (colour change
+and +4) and blank cards.
 
 A coloured card is its colour to the bleed, sprinkled with its colour's mark, with the sign
 large in a white disc, the sign and the mark in two corners (turned in the second, so a

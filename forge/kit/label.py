@@ -1,8 +1,8 @@
 """The sheet's label: every printed page says what it is and how to print it.
 
-The label names the game, the component, the side and the sheet ("The Great Dalmuti · Cards
-· fronts · sheet 2/9"), then how to print it ("Print at 100 % (actual size) · duplex,
-long-edge flip"), in the build language. It is set at :data:`SIZE` pt, never under
+The label names the game, the component, the side and the sheet ("Fox & Hens · Cards ·
+fronts · sheet 2/9"), then how to print it ("Print at 100 % (actual size) · duplex, long-edge
+flip"), in the build language. It is set at :data:`SIZE` pt, never under
 :data:`MIN_SIZE`, and kept at least :data:`EDGE` from every edge of the page, out of the
 strip many printers cannot print.
 

@@ -1,8 +1,8 @@
 """Numbered cards: a rank drawn large, corner indices, an emblem, a title and a caption.
 
-Used by The Great Dalmuti and by any deck of ranked cards. The face is coloured to
-the bleed; text stays inside the safe zone. The caption takes as many lines as the room
-under the title holds, shrinking if need be; text that cannot fit stops the build.
+For any deck of ranked cards. The face is coloured to the bleed; text stays inside the safe
+zone. The caption takes as many lines as the room under the title holds, shrinking if need
+be; text that cannot fit stops the build.
 """
 from __future__ import annotations
 

@@ -34,6 +34,7 @@ def layout(name: str, kinds: tuple[str, ...] = ("deck",), **params: Param):
     """Register the decorated function as layout ``name``."""
     for pname, p in params.items():
         assert p.kind in PARAM_KINDS, f"{name}.{pname}: unknown param kind {p.kind}"
+        assert p.from_spec in ("", "game", "title"), f"{name}.{pname}: unknown spec value {p.from_spec}"
 
     def register(fn: Callable) -> Callable:
         LAYOUTS[name] = Layout(name, kinds, dict(params), fn, (fn.__doc__ or "").strip())

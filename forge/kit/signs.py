@@ -1,6 +1,6 @@
 """Table markers: a card that carries one big sign (a letter or ``???``) with what goes beside it.
 
-Majority's point cards (``points``) and its two-coloured variant card (``signal``) were drawn
+The point cards (``points``) and the two-coloured variant card (``signal``) were drawn
 here too; they are now declared layouts, ``forge/kit/layouts/points.yaml`` and ``signal.yaml``.
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Small Familienbande pieces: secret trait tiles, fold-up score markers, a rules summary card.
+"""Small pieces of a game of traits: secret trait tiles, fold-up score markers, a rules summary card.
 
 - ``trait_tile``: one trait, large, with its name; dealt face down, one per player.
 - ``standee``: a score marker to cut out and fold. The strip is three panels: the trait

@@ -1,4 +1,4 @@
-"""Familienbande's score track: a 297 × 155 mm sheet printed on both sides.
+"""A score track for trait markers: a 297 × 155 mm sheet printed on both sides.
 
 Front (``track``)
 -----------------
@@ -264,7 +264,7 @@ def wrap_fit(pen: Pen, text: str, size: float, width: float, height: float, max_
 
 @layout(
     "track", kinds=("board",),
-    title=Param("text", "Familienbande", help="the game's name"),
+    title=Param("text", "", help="the game's name (default: the spec's title)", from_spec="title"),
     start=Param("text", "Départ", help="the start box's label"),
     generation=Param("text", "Génération", help="the word for a generation, heading the row sizes"),
     first_generation=Param("text", "1re génération : 3 cartes",

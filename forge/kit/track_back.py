@@ -1,4 +1,4 @@
-"""The back of Familienbande's score track (``track_back``): a reference sheet.
+"""The back of the score track (``track_back``): a reference sheet.
 
 The title with the five trait symbols, three columns (a turn's
 actions, scoring, end of game) whose paragraphs are wrapped and shrunk together until the
@@ -129,7 +129,7 @@ def _draw_penalties(pen: Pen, x: float, y: float, w: float, h: float, heading: s
 
 @layout(
     "track_back", kinds=("board",),
-    title=Param("text", "Familienbande", help="the game's name"),
+    title=Param("text", "", help="the game's name (default: the spec's title)", from_spec="title"),
     heading_turn=Param("text", "Votre tour", help="heading of the first column"),
     turn=Param("text", "", help="a turn's actions, one paragraph each, separated by new lines"),
     heading_scoring=Param("text", "Points", help="heading of the second column"),

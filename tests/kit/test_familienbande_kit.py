@@ -80,11 +80,11 @@ def test_every_face_is_distinct():
     from forge.kit.registry import CardBox
     looks, drawings = set(), set()
     for n, (g, ts) in table().items():
-        f = features(n, g, list(ts))
+        f = features("familienbande", n, g, list(ts))
         looks.add((f.head, f.skin, f.hair_style, f.hair_colour, f.eyes, f.clothes))
         pen = SvgPen(180, 252)
-        draw_portrait(pen, CardBox(180, 252, 0, 8.5), {"card": n, "gender": g, "trait1": ts[0],
-                                                       "trait2": ts[1], "trait3": ts[2]}, "en")
+        draw_portrait(pen, CardBox(180, 252, 0, 8.5), {"game": "familienbande", "card": n, "gender": g,
+                                                       "trait1": ts[0], "trait2": ts[1], "trait3": ts[2]}, "en")
         drawings.add(hashlib.sha256(pen.svg().encode()).hexdigest())
     assert len(looks) == 70 and len(drawings) == 70
 
@@ -96,7 +96,7 @@ def test_traits_show_in_the_face():
 
     def svg(traits):
         pen = SvgPen(100, 140)
-        draw_face(pen, features(7, "m", traits), 0, 0, 100, 140)
+        draw_face(pen, features("familienbande", 7, "m", traits), 0, 0, 100, 140)
         return pen.svg()
 
     plain = svg(["nose", "nose", "nose"])

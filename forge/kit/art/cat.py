@@ -1,4 +1,4 @@
-"""A sitting cat and a paw print, flat vector art for Le Chat vert's backs and rule cards.
+"""A sitting cat and a paw print, flat vector art for cat backs and rule cards.
 
 Both draw through a :class:`~forge.kit.art.pen.Pen` in a 100 × 100 box scaled into the
 caller's square; the cat faces the viewer, tail curled round to its right.

@@ -1,4 +1,5 @@
-"""Rank emblems for The Great Dalmuti: one flat vector icon per rank.
+"""Rank emblems: one flat vector icon per rank of a court, from the sovereign down to the peasant,
+and the jester.
 
 Every emblem draws through a :class:`~forge.kit.art.pen.Pen` (no backend calls, no
 text) in a 100 × 100 box, ``(0, 0)`` bottom-left to ``(100, 100)`` top-right, with a
@@ -6,21 +7,21 @@ dark outline and a small shared palette.  The silhouettes differ strongly so the
 ranks stay tell-apart at card size and in greyscale print.
 
 ==========  ==================================  ==========================
-name        rank                                subject
+name        figure                              subject
 ==========  ==================================  ==========================
-crown       1  Dalmuti                          royal crown with jewels
-mitre       2  Archbishop                       mitre with a cross
-seal        3  Earl Marshal                     wax seal with ribbons
-coronet     4  Baroness                         pearl tiara
-abbess      5  Abbess                           veiled nun with a cross
-sword       6  Knight                           shield and sword
-needle      7  Seamstress                       spool of thread and needle
-trowel      8  Mason                            trowel over bricks
-pot         9  Cook                             steaming pot with ladle
-crook       10 Shepherdess                      crook and sheep
-pick        11 Stonecutter                      pickaxe over a rock
-bowl        12 Peasant                          beggar's bowl and a coin
-jester      Joker                               three-pointed jester's hat
+crown       sovereign                           royal crown with jewels
+mitre       archbishop                          mitre with a cross
+seal        earl marshal                        wax seal with ribbons
+coronet     baroness                            pearl tiara
+abbess      abbess                              veiled nun with a cross
+sword       knight                              shield and sword
+needle      seamstress                          spool of thread and needle
+trowel      mason                               trowel over bricks
+pot         cook                                steaming pot with ladle
+crook       shepherdess                         crook and sheep
+pick        stonecutter                         pickaxe over a rock
+bowl        peasant                             beggar's bowl and a coin
+jester      jester                              three-pointed jester's hat
 ==========  ==================================  ==========================
 
 Use :func:`draw_emblem` to place one in a square, or call ``EMBLEMS[name](pen)``

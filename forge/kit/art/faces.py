@@ -1,8 +1,8 @@
-"""Procedural portraits for Familienbande: a face drawn in code, the same for a card every time.
+"""Procedural portraits: a face drawn in code, the same for a card every time.
 
-:func:`features` picks a face's look from the card's number (a seeded RNG): head shape,
-skin tone, hair style and colour, eyes, clothing colour and details. The card's traits
-then shape the face, more strongly the more often the trait appears on the card:
+:func:`features` picks a face's look from the game's id and the card's number (a seeded
+RNG): head shape, skin tone, hair style and colour, eyes, clothing colour and details. The
+card's traits then shape the face, more strongly the more often the trait appears on the card:
 
 - ears: bigger ears standing out (1×, 2×, 3× grow);
 - glasses: thin round frames, then thick square frames, then big tinted ones;
@@ -51,9 +51,9 @@ class Features:
         return dict(self.traits).get(trait, 0)
 
 
-def features(card: int, gender: str, traits: list[str]) -> Features:
-    """The look of card ``card`` (deterministic)."""
-    rng = random.Random(f"familienbande-face-{card}")
+def features(game: str, card: int, gender: str, traits: list[str]) -> Features:
+    """The look of card ``card`` of the game ``game`` (deterministic)."""
+    rng = random.Random(f"{game}-face-{card}")
     counts = tuple(sorted(Counter(traits).items()))
     extra_choices = ("moustache", "beard", "none", "none") if gender == "m" else ("earrings", "necklace", "both")
     extra = rng.choice(extra_choices)

@@ -20,7 +20,7 @@ Court figures
 :func:`draw_court` draws a framed, double-ended bust: the top half a figure, the bottom half
 the same turned (so the card reads both ways). The King wears a crown and a beard, the Queen
 a pearl coronet and long hair, the Jack a cap with a feather (the crown and the coronet are
-the Dalmuti emblems); the robe is red for a red suit, slate for a black one, with a medallion
+the rank emblems of :mod:`.emblems`); the robe is red for a red suit, slate for a black one, with a medallion
 carrying the suit sign. Simple shapes of our own, after no deck.
 """
 from __future__ import annotations

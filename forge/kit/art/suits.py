@@ -1,5 +1,6 @@
-"""The four colours of Le Chat vert's deck, each with its own mark, so that the deck plays
-in greyscale and for colour-blind players: yellow sun, red heart, blue drop, green leaf.
+"""The four colours of a deck of coloured cards (kit/colour_card.py), each with its own mark,
+so that the deck plays in greyscale and for colour-blind players: yellow sun, red heart, blue
+drop, green leaf.
 
 The marks differ in outline (a rayed disc, two lobes over a point, a point over a round
 base, a tilted almond on a stem) and the colours in lightness (greys of about 194, 142, 98

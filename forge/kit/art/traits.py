@@ -1,4 +1,4 @@
-"""Familienbande's five trait symbols: ears, glasses, nose, lips and lock of hair.
+"""Five trait symbols: ears, glasses, nose, lips and lock of hair.
 
 Each is a white disc with a dark rim and a pictogram in the trait's colour, outlined in ink.
 The pictograms differ in *shape* (an ear's C, two lenses, a nose's wedge, a mouth, a curl),
