@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import JACK, KING, QUEEN, Abort, Cancel, Ejaculate, card_name, gap, is_face, twin, value
+from .cards import (ABORT, CANCEL, FACE, JACK, JACKS, KING, KINGS, QUEEN, QUEENS, VALUE, Abort, Cancel, Ejaculate,
+                    card_name, gap, is_face, twin)
 
 __all__ = ["Answers", "Fert", "Abortion"]
 
@@ -62,12 +63,18 @@ class Answers:
         if seat == top.actor:
             return []
         if isinstance(top, Abortion):
-            return [Cancel(c) for c in hand if is_face(c) and value(c) == KING]
-        out = [Abort(c) for c in hand if c == twin(top.male)
-               or self.abondantes and is_face(c) and value(c) == JACK]
+            return [CANCEL[c] for c in hand if FACE[c] and VALUE[c] == KING]
+        out = [ABORT[c] for c in hand if c == twin(top.male) or self.abondantes and FACE[c] and VALUE[c] == JACK]
         if top.kind == "surrogate":
-            out += [Cancel(c) for c in hand if is_face(c) and value(c) == QUEEN]
+            out += [CANCEL[c] for c in hand if FACE[c] and VALUE[c] == QUEEN]
         return out
+
+    def _answering(self, top) -> tuple[int, ...]:
+        """The cards that answer ``top``: :meth:`answers` finds them in a hand."""
+        if isinstance(top, Abortion):
+            return KINGS
+        cards = (twin(top.male), *(JACKS if self.abondantes else ()))
+        return cards + QUEENS if top.kind == "surrogate" else cards
 
     def why_not_answer(self, seat: int, move) -> str:
         if seat not in self.asked:
@@ -85,12 +92,21 @@ class Answers:
             (" or a black Jack" if self.abondantes else "")
 
     def _asked(self) -> frozenset[int]:
-        return frozenset(s for s in range(len(self.players)) if self.answers(s))
+        """Who holds an answer to the top of the stack; their answers are kept in ``offers``
+        while the window is open (the hands do not change until it closes)."""
+        top = self.stack[-1]
+        wanted, offers = self._answering(top), {}
+        for s, (left, right) in enumerate(self.piles):
+            if s != top.actor and (left and left[-1] in wanted or right and right[-1] in wanted):
+                offers[s] = self.answers(s)
+        self.offers = offers
+        return frozenset(offers)
 
     # -- the stack ------------------------------------------------------------------------------
     def _fertilise(self, fert: Fert) -> None:
         """Put a fertilisation on the stack and settle it (asking those who may answer)."""
-        if any(u == twin(fert.male) for s, u in enumerate(self.uretre) if s != fert.actor):
+        held = twin(fert.male)
+        if held in self.uretre and any(u == held for s, u in enumerate(self.uretre) if s != fert.actor):
             self.rule("gjdlv.held-no-answer")
         self.stack.append(fert)
         self._settle()
@@ -117,7 +133,7 @@ class Answers:
         top = self.stack[-1]
         n = len(self.players)
         order = [(top.actor + i) % n for i in range(1, n)]
-        answered = [s for s in order if s in spoken and spoken[s] in self.answers(s)]
+        answered = [s for s in order if s in spoken and spoken[s] in self.offers[s]]
         if not answered:
             self._take_effect(self.stack.pop())
             return self._settle()
@@ -158,6 +174,8 @@ class Answers:
 
     # -- phase 3 ----------------------------------------------------------------------------------
     def _open_ejaculations(self) -> bool:
+        if max(self.uretre) < 0:                     # nobody holds a gamete back
+            return False
         asked = frozenset(s for s, u in enumerate(self.uretre)
                           if u >= 0 and s != self.turn and self.may_fertilise(u, self.ovum))
         if asked:

@@ -11,12 +11,15 @@ checked to hold the 52 cards once each and at most two jokers.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+
 from forge.engine import CardRef, MoveError, SpecError
 
 
 __all__ = ["SUITS", "RANKS", "JOKERS", "card_code", "card_name", "cards_of", "value", "is_black", "is_face",
            "twin", "gap", "royal_value", "round_points", "ref", "Fertilise", "Surrogate", "Hold", "Abort", "Cancel", "Ejaculate",
-           "Steal", "Remove", "Pass", "PASS", "EJACULATE", "parse_move", "deck_from_kit", "check_deck"]
+           "Steal", "Remove", "Pass", "PASS", "EJACULATE", "parse_move", "deck_from_kit", "check_deck", "VALUE", "FACE",
+           "FERTILISE", "HOLD", "ABORT", "CANCEL", "KINGS", "QUEENS", "JACKS", "surrogates"]
 
 SUITS = "♠♣♥♦"
 LETTERS = "SCHD"
@@ -165,6 +168,21 @@ class Pass:
 
 
 PASS, EJACULATE = Pass(), Ejaculate()
+
+# -- built once, for the hot path: by card code ---------------------------------------------------
+VALUE = tuple(value(c) for c in range(54))
+FACE = tuple(is_face(c) for c in range(54))
+FERTILISE = tuple(Fertilise(c) for c in range(54))
+HOLD = tuple(Hold(c) for c in range(54))
+ABORT = tuple(Abort(c) for c in range(54))
+CANCEL = tuple(Cancel(c) for c in range(54))
+KINGS, QUEENS, JACKS = (tuple(c for c in range(54) if FACE[c] and VALUE[c] == v) for v in (KING, QUEEN, JACK))
+
+
+@cache
+def surrogates(victim: str) -> tuple[Surrogate, ...]:
+    """Every surrogate taking ``victim``'s embryo, by card code (built once for each name)."""
+    return tuple(Surrogate(c, victim) for c in range(54))
 _ONE_CARD = {"fertilise": Fertilise, "hold": Hold, "abort": Abort, "cancel": Cancel}
 _ONE_NAME = {"steal": Steal, "remove": Remove}
 

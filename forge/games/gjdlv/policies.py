@@ -22,6 +22,7 @@ def greedy(state, seat: int, rng: random.Random):
             return -value(move.card)
         ovum = state.ovum if isinstance(move, Fertilise) else state.uterus[state.seat(move.victim)][0]
         return 10.5 if is_face(ovum) else 5 + gap(ovum, move.card) if gap(ovum, move.card) else 4.5
-    best = max(worth(m) for m in moves)
-    top = [m for m in moves if worth(m) == best]
+    worths = [worth(m) for m in moves]
+    best = max(worths)
+    top = [m for m, w in zip(moves, worths) if w == best]
     return top[rng.randrange(len(top))]

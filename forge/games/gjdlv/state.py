@@ -30,8 +30,8 @@ from forge.engine import InvariantError, MoveError, State
 
 from . import cards
 from .answers import Answers, Fert
-from .cards import (EJACULATE, PASS, Fertilise, Hold, Pass, Remove, Steal, Surrogate, card_name, gap, is_black,
-                    is_face, round_points, value)
+from .cards import (EJACULATE, FACE, FERTILISE, HOLD, PASS, VALUE, Fertilise, Hold, Pass, Remove, Steal, Surrogate,
+                    card_name, gap, is_black, is_face, round_points, surrogates)
 from .setup import observe, set_up
 
 __all__ = ["GrandJeuState"]
@@ -52,6 +52,11 @@ class GrandJeuState(Answers, State):
         self.stage = 2                           # the turn's phase (2: action and answers, 3: ejaculations)
         self.power = 0                           # a royal newborn's power pending at phase 0 (QUEEN/JACK)
         self.express = 0
+        self.solo = [frozenset((s,)) for s in range(n)]
+        self.surrogates = [surrogates(name) for name in self.players]    # by victim, then card
+        in_play = [c for c in range(52) if self.abondantes or not is_face(c)]
+        self.black, self.red = [c for c in in_play if is_black(c)], [c for c in in_play if not is_black(c)]
+        self.aside = [c for c in range(52) if c not in in_play]              # faces in Simples Règles
         self._clear_round()
         if options.get("situation"):
             set_up(self, options)
@@ -74,6 +79,7 @@ class GrandJeuState(Answers, State):
         self.ovum = -1
         self.stack: list = []                    # pending fertilisation and answers
         self.asked: frozenset[int] = frozenset()
+        self.offers: dict[int, list] = {}        # the answers each seat asked holds (an answer window)
         self.spoken: dict[int, object] = {}
         self.announcer = -1                      # who laid their very last card
         self.ledger = [[0, 0] for _ in range(n)] # per seat: abortions made, newborns gained (invariant)
@@ -83,10 +89,8 @@ class GrandJeuState(Answers, State):
         if self.jokers:
             self.box += [52, 53][:self.jokers]
             self.rule("gjdlv.jokers")
-        used = [c for c in range(52) if self.abondantes or not is_face(c)]
-        self.box += [c for c in range(52) if c not in used]
-        black = [c for c in used if is_black(c)]
-        red = [c for c in used if not is_black(c)]
+        self.box += self.aside
+        black, red = self.black[:], self.red[:]
         self.rng.shuffle(black)
         self.rng.shuffle(red)
         each = len(black) // n
@@ -121,8 +125,9 @@ class GrandJeuState(Answers, State):
             self.uterus[t] = None
             self.nursery[t].append(born)
             self.ledger[t][1] += 1
-            if is_face(born[0]) and value(born[0]) in (cards.QUEEN, cards.JACK) and self._targets(value(born[0])):
-                self.power = value(born[0])
+            ovum = born[0]
+            if FACE[ovum] and VALUE[ovum] in (cards.QUEEN, cards.JACK) and self._targets(VALUE[ovum]):
+                self.power = VALUE[ovum]
         if self.uretre[t] >= 0:
             self.mouchoir.append(self.uretre[t])
             self.uretre[t] = -1
@@ -156,7 +161,7 @@ class GrandJeuState(Answers, State):
         if self.ovum >= 0:
             self.diva.append(self.ovum)
             self.ovum = -1
-        self.turn = self.next_seat(self.turn)
+        self.turn = (self.turn + 1) % len(self.players)
         self.begin_turn()
 
     def _end_round(self) -> None:
@@ -185,33 +190,38 @@ class GrandJeuState(Answers, State):
 
     def to_act(self) -> frozenset[int]:
         if self.phase in ("power", "action"):
-            return frozenset((self.turn,))
+            return self.solo[self.turn]
         if self.phase == "over":
             return frozenset()
         return self.asked - self.spoken.keys()
 
     def legal_moves(self, seat: int) -> list:
         phase = self.phase
+        if phase == "action":
+            return self._actions(seat) if seat == self.turn else []
         if phase in ("answer", "ejaculation"):
             if seat not in self.asked or seat in self.spoken:
                 return []
-            return [*self.answers(seat), PASS] if phase == "answer" else [EJACULATE, PASS]
+            return [*self.offers[seat], PASS] if phase == "answer" else [EJACULATE, PASS]
         if seat != self.turn or phase == "over":
             return []
-        if phase == "power":
-            kind = Steal if self.power == cards.QUEEN else Remove
-            return [*(kind(self.players[s]) for s in self._targets(self.power)), PASS]
-        hand = self.tops(seat)
-        if not hand:
-            return [PASS]
+        kind = Steal if self.power == cards.QUEEN else Remove
+        return [*(kind(self.players[s]) for s in self._targets(self.power)), PASS]
+
+    def _actions(self, seat: int) -> list:
+        """With each card in hand: fertilise the ovum, take an embryo, hold back (moves built once)."""
         moves: list = []
-        for c in hand:
-            if self.may_fertilise(c, self.ovum):
-                moves.append(Fertilise(c))
-            moves += [Surrogate(c, self.players[s]) for s, e in enumerate(self.uterus)
-                      if e is not None and s != seat and self.may_take(c, e)]
-            moves.append(Hold(c))
-        return moves
+        add, royal, uterus, take = moves.append, is_face(self.ovum), self.uterus, self.surrogates
+        for pile in self.piles[seat]:
+            if pile:
+                c = pile[-1]
+                if royal or not FACE[c]:
+                    add(FERTILISE[c])
+                for s, embryo in enumerate(uterus):
+                    if embryo is not None and s != seat and self.may_take(c, embryo):
+                        add(take[s][c])
+                add(HOLD[c])
+        return moves or [PASS]
 
     def may_fertilise(self, male: int, ovum: int) -> bool:
         """Imperial Sperm fertilise Royal Ova only; a numbered gamete fertilises any ovum."""
@@ -221,9 +231,10 @@ class GrandJeuState(Answers, State):
         """A surrogate: a royal embryo is taken by Imperial Sperm only; another embryo by a
         numbered gamete that strictly reduces its genetic gap."""
         ovum, old = embryo
-        if is_face(ovum):
-            return is_face(male)
-        return not is_face(male) and gap(ovum, male) < gap(ovum, old)
+        if FACE[ovum]:
+            return FACE[male]
+        v = VALUE[ovum]
+        return not FACE[male] and abs(v - VALUE[male]) < abs(v - VALUE[old])
 
     def check_move(self, seat: int, move) -> None:
         card = getattr(move, "card", None)
