@@ -19,8 +19,8 @@ table, so the piles hold the printed kit's cards (206), read from its word lists
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import dataclass
+from functools import cache
 from typing import Mapping, Sequence
 
 from forge.engine import IllegalMove, InvariantError, State
@@ -40,6 +40,27 @@ class Vote:
 
 
 VOTES = {o: Vote(o) for o in OPTIONS}
+BALLOT = tuple(VOTES.values())
+
+
+class _Seats(dict):
+    """bit mask → the frozenset of its seats, each made once."""
+
+    def __missing__(self, mask: int) -> frozenset[int]:
+        seats = self[mask] = frozenset(s for s in range(mask.bit_length()) if mask >> s & 1)
+        return seats
+
+
+SEATS = _Seats()
+
+
+@cache
+def outcome(counts: tuple[int, ...]) -> tuple[int, tuple[str, ...], tuple[str, ...]]:
+    """A turn's votes counted by option (in the order of OPTIONS) → the most votes an option
+    has, the options that have them, and the proposals among them."""
+    most = max(counts)
+    winners = tuple(o for o, k in zip(OPTIONS, counts) if k == most)
+    return most, winners, tuple(o for o in winners if o != "score")
 
 
 @dataclass
@@ -70,12 +91,13 @@ class MajorityState(State):
         self.earned = [0] * n      # sum of every scoring event, to check `score`
         self.active: set[int] = set()
         self.votes: dict[int, str] = {}
+        self.waiting = 0           # the seats still to vote this turn, a bit mask
         self.rounds = 0
         self.turns = 0
         self.red = False           # variant card's red face up: least logical association
         self.over = False
         self.game_winners: list[int] = []
-        self.history: list[Resolution] = []
+        self.outcomes: list[tuple] = []  # each turn's votes and what they did, by seat: see history
         if "reference_pile" in options:        # a scripted situation (worked examples)
             self._setup_situation(options)
         else:
@@ -95,7 +117,7 @@ class MajorityState(State):
         for t, votes in enumerate(per_turn(options.get("votes"))):
             for name, option in votes.items():
                 self.apply(self.seat(name), self.game.parse_move(f"vote {option}"))
-            won = [w for w in self.history[-1].winners if w in PROPOSALS] if self.history else []
+            won = [w for w in self.outcomes[-1][1] if w in PROPOSALS] if self.outcomes else []
             if won and t + 1 < len(words) and words[t + 1]["reference"] != words[t][won[-1]]:
                 raise IllegalMove(f"turn {t + 2}'s reference is {words[t + 1]['reference']!r}, but {won[-1]} won "
                                   f"turn {t + 1}: its word {words[t][won[-1]]!r} is the new reference")
@@ -139,10 +161,17 @@ class MajorityState(State):
             self._end_round()
             return
         self.turns += 1
-        for i in range(3):
-            self._draw_from(self._pile_to_draw(i))
+        piles = self.piles
+        if piles[0] and piles[1] and piles[2]:          # the usual case: a card from each pile
+            piles[0] -= 1
+            piles[1] -= 1
+            piles[2] -= 1
+        else:
+            for i in range(3):
+                self._draw_from(self._pile_to_draw(i))
         self.table = 3
         self.votes = {}
+        self.waiting = sum(1 << s for s in self.active)
 
     def _score(self, seat: int, points: int) -> None:
         self.score[seat] += points
@@ -151,6 +180,7 @@ class MajorityState(State):
     def _end_round(self) -> None:
         self.active = set()
         self.votes = {}
+        self.waiting = 0
         top = max(self.score)
         if top >= self.target:
             self.over = True
@@ -159,60 +189,65 @@ class MajorityState(State):
             self._start_round()
 
     def _resolve(self) -> None:
-        counts = Counter(self.votes.values())
-        most = max(counts.values())
-        names = self.players
+        votes = self.votes
+        cast = list(votes.values())
+        most, winners, won = outcome(tuple(map(cast.count, OPTIONS)))
         pile_before = self.reference
-        scored: dict[str, int] = {}
+        scored: dict[int, int] = {}
         if most < 2:
-            winners: tuple[str, ...] = ()
             self.box += self.table
             self.table = 0
-            self.history.append(Resolution({names[s]: o for s, o in self.votes.items()}, winners, {},
-                                           (), True, self.reference))
+            self.outcomes.append((votes, (), scored, (), True, self.reference))
             self._end_round()
             return
-        winners = tuple(o for o in OPTIONS if counts[o] == most)
-        won = [o for o in winners if o != "score"]
         if len(won) > 1:
             self.rule("majority.several-winners-reference")
         if "score" in winners:
-            for s, o in self.votes.items():
+            for s, o in votes.items():
                 if o == "score":
                     self._score(s, pile_before)
-                    scored[names[s]] = pile_before
+                    scored[s] = pile_before
         self.reference += len(won)
         self.box += self.table - len(won)
         self.table = 0
-        self.active = {s for s, o in self.votes.items() if o in won}
-        votes = {names[s]: o for s, o in self.votes.items()}
+        self.active = {s for s, o in votes.items() if o in won}
         if not won:
-            self.history.append(Resolution(votes, winners, scored, (), True, self.reference))
+            self.outcomes.append((votes, winners, scored, (), True, self.reference))
             self._end_round()
             return
-        before, round_no = dict(zip(names, self.score)), self.rounds
+        before, round_no = list(self.score), self.rounds
         self._start_turn()
         round_over = self.over or self.rounds != round_no
         if round_over:                                   # two left: both scored the pile
-            for n, v in zip(names, self.score):
-                if v != before[n]:
-                    scored[n] = scored.get(n, 0) + v - before[n]
-        still = tuple(names[s] for s in sorted(self.active)) if not round_over else ()
-        self.history.append(Resolution(votes, winners, scored, still, round_over,
-                                       self.reference if not round_over else pile_before + len(won)))
+            for s, (now, then) in enumerate(zip(self.score, before)):
+                if now != then:
+                    scored[s] = scored.get(s, 0) + now - then
+        still = tuple(sorted(self.active)) if not round_over else ()
+        self.outcomes.append((votes, winners, scored, still, round_over,
+                           self.reference if not round_over else pile_before + len(won)))
+
+    @property
+    def history(self) -> list[Resolution]:
+        """What each turn's votes did, with the players' names (built when asked)."""
+        return [self._resolution(t) for t in self.outcomes]
+
+    def _resolution(self, turn: tuple) -> Resolution:
+        votes, winners, scored, still, round_over, pile = turn
+        names = self.players
+        return Resolution({names[s]: o for s, o in votes.items()}, winners,
+                          {names[s]: p for s, p in scored.items()}, tuple(names[s] for s in still), round_over, pile)
 
     # -- protocol ------------------------------------------------------------------
     def to_act(self) -> frozenset[int]:
-        if self.over:
-            return frozenset()
-        return frozenset(s for s in self.active if s not in self.votes)
+        return SEATS[self.waiting]
 
     def legal_moves(self, seat: int) -> list[Vote]:
-        return list(VOTES.values()) if seat in self.to_act() else []
+        return list(BALLOT) if self.waiting >> seat & 1 else []
 
     def perform(self, seat: int, move: Vote) -> None:
         self.votes[seat] = move.option
-        if len(self.votes) == len(self.active):
+        self.waiting &= ~(1 << seat)
+        if not self.waiting:
             self._resolve()
 
     def is_over(self) -> bool:
@@ -223,7 +258,7 @@ class MajorityState(State):
 
     def observe(self, key: str, want=None):
         """The value of an example's ``expect`` field after its last turn (NotImplemented if unknown)."""
-        last = self.history[-1] if self.history else None
+        last = self._resolution(self.outcomes[-1]) if self.outcomes else None
         values = {
             "scored": lambda: dict(last.scored) if last else {},
             "winners": lambda: list(last.winners) if last else [],
