@@ -3,6 +3,7 @@ its figures and its study (the rules themselves are in :mod:`.state`)."""
 from __future__ import annotations
 
 import random
+import stat
 from functools import cached_property
 from pathlib import Path
 from typing import Mapping
@@ -83,17 +84,25 @@ class ChatVert(Game):
     def check_kit(self, kit) -> list:
         return cards.check_deck(kit)
 
+    @cached_property
+    def rules_file(self) -> Path:
+        """``rules.yaml`` in the game's rules folder: the added rules."""
+        return self.rules_folder / "rules.yaml"
+
     def rulebook(self) -> Rulebook:
-        """The project's added rules (``rules.yaml`` in the game's rules folder), read once per
-        change of the file."""
-        path = self.rules_folder / "rules.yaml"
-        stamp = path.stat().st_mtime_ns if path.is_file() else None
+        """The project's added rules (:attr:`rules_file`), read once per change of the file."""
+        path = self.rules_file
+        try:
+            found = path.stat()                      # once a game: a single system call
+            stamp = found.st_mtime_ns if stat.S_ISREG(found.st_mode) else None
+        except OSError:
+            stamp = None
         if getattr(self, "_book", (None, None))[0] != stamp or stamp is None:
             self._book = (stamp, read_rules(path))
         return self._book[1]
 
-    def check_options(self, options: Mapping) -> list[str]:
-        known = self.rulebook().rules
+    def check_options(self, options: Mapping, book: Rulebook | None = None) -> list[str]:
+        known = (book or self.rulebook()).rules
         return [f"no added rule {r[:30]!r} (expected one of: {', '.join(known)})"
                 for r in options.get("rules") or () if r not in known]
 
@@ -110,11 +119,11 @@ class ChatVert(Game):
 
     def new_state(self, players, options=None, rng=None) -> ChatVertState:
         self.check_players(players)
-        options = dict(options or {})
-        unknown = self.check_options(options)
+        options, book = dict(options or {}), self.rulebook()
+        unknown = self.check_options(options, book)
         if unknown:
             raise MoveError(unknown[0])
-        return ChatVertState(self, players, rng or random.Random(0), options)
+        return ChatVertState(self, players, rng or random.Random(0), options, book)
 
     def parse_move(self, text: str):
         return cards.parse_move(text)

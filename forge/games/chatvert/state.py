@@ -24,7 +24,7 @@ from typing import Mapping, Sequence
 
 from forge.engine import InvariantError, MoveError, State
 
-from .added_rules import CARD_NAME
+from .added_rules import CARD_NAME, Rulebook
 from .cards import (COLOURED, COLOURS, PLUS2, PLUS4, REV, SKIP, WILD, Draw, PassToken, Play, Same, Take, Wait,
                     card_name)
 from .effects import Effects
@@ -43,11 +43,11 @@ ALONE = [frozenset((s,)) for s in range(16)]
 
 
 class ChatVertState(Effects, State):
-    def __init__(self, game: "ChatVert", players: Sequence[str], rng: random.Random, options: Mapping):
+    def __init__(self, game: "ChatVert", players: Sequence[str], rng: random.Random, options: Mapping,
+                 book: Rulebook | None = None):
         super().__init__(game, players, rng)
         n = len(players)
-        book = game.rulebook()
-        self.book = book
+        book = self.book = book or game.rulebook()
         self.rules = tuple(book.rules[r] for r in options.get("rules") or ())
         by = lambda e: tuple(r for r in self.rules if r.event == e)        # noqa: E731
         self.on_play, self.on_last, self.on_one = by("play"), by("last-card"), by("one-card")
@@ -88,9 +88,13 @@ class ChatVertState(Effects, State):
         self.box = ["blank"] * blanks
         self.draw = [c for c, k in enumerate(counts) for _ in range(k)]
         self.rng.shuffle(self.draw)
-        for _ in range(HAND):
-            for s in range(len(self.players)):
-                self.give(s, self.draw.pop())
+        hands, inhand, n = self.hands, self.inhand, len(self.players)
+        for _ in range(HAND):                         # one card at a time, round the table
+            for hand in hands:
+                card = self.draw.pop()
+                hand[card] = hand.get(card, 0) + 1
+                inhand[card] += 1
+        self.sizes = [HAND] * n
         while self.draw[-1] >= COLOURED:              # a major turned up goes back, shuffled in
             self.rule("chatvert.first-card-major")
             self.draw.insert(self.rng.randrange(len(self.draw)), self.draw.pop())
@@ -153,20 +157,20 @@ class ChatVertState(Effects, State):
             return []
         if seat != self.turn:
             return [SAME[self.pile[-1]], WAIT] if seat in self._same_seats() else []
-        hand = self.hands[seat]
         if self.stack:
             return [TAKE, *self._answers(seat)]
-        top = self.pile[-1]
+        top, colour = self.pile[-1], self.colour
         topsym = top % 13 if top < COLOURED else -1
-        moves = []
-        for c, k in hand.items():
+        moves: list = []
+        add = moves.append
+        for c, k in self.hands[seat].items():
             if c >= COLOURED:
                 moves += MAJOR[c]
-            elif c // 13 == self.colour or c % 13 == topsym:
-                moves.append(SINGLE[c])
+            elif c // 13 == colour or c % 13 == topsym:
+                add(SINGLE[c])
                 if k >= 2:
-                    moves.append(PAIR[c])
-        moves.append(DRAW)
+                    add(PAIR[c])
+        add(DRAW)
         return moves
 
     def _answers(self, seat: int) -> list:
@@ -239,8 +243,9 @@ class ChatVertState(Effects, State):
             self.tokens[token] = self.turn = (seat + d) % n
         else:
             self._play(seat, move, due)
-        if kind is not Wait or move.says:
-            self._judge(seat, move.says, due)
+        says = move.says
+        if (kind is not Wait or says) and (says is not None or due or self.blurt):    # else nothing to judge
+            self._judge(seat, says, due)
         if self.sizes[seat] == 0 and kind is not Wait:
             self.game_winners = [seat]
 
