@@ -176,10 +176,12 @@ class Answers:
     def _open_ejaculations(self) -> bool:
         if max(self.uretre) < 0:                     # nobody holds a gamete back
             return False
-        asked = frozenset(s for s, u in enumerate(self.uretre)
-                          if u >= 0 and s != self.turn and self.may_fertilise(u, self.ovum))
+        turn, royal, asked = self.turn, is_face(self.ovum), []
+        for s, u in enumerate(self.uretre):          # may_fertilise, from the tables
+            if u >= 0 and s != turn and (royal or not FACE[u]):
+                asked.append(s)
         if asked:
-            self.asked, self.spoken, self.phase = asked, {}, "ejaculation"
+            self.asked, self.spoken, self.phase = frozenset(asked), {}, "ejaculation"
         return bool(asked)
 
     def _ejaculations(self, seats: list[int]) -> None:

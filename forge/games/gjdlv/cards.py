@@ -82,12 +82,13 @@ def round_points(formol: list, nursery: list) -> tuple[int, int]:
     a royal newborn its fixed value, k fully inbred newborns 6 − k each (never below 0)."""
     points, inbred = 3 * len(formol), 0
     for ovum, male in nursery:
-        if is_face(ovum):
-            points += royal_value(ovum)
-        elif value(ovum) == value(male):
+        v = VALUE[ovum]
+        if FACE[ovum]:
+            points += ROYAL_POINTS[v]
+        elif v == VALUE[male]:
             inbred += 1
         else:
-            points += 5 + gap(ovum, male)
+            points += 5 + abs(v - VALUE[male])
     return points + inbred * max(0, 6 - inbred), inbred
 
 

@@ -266,7 +266,7 @@ class GrandJeuState(Answers, State):
         kind = type(move)
         if self.phase in ("answer", "ejaculation"):
             self.spoken[seat] = move
-            if not self.asked - self.spoken.keys():
+            if len(self.spoken) == len(self.asked):      # everyone asked has spoken (only they may)
                 self._close_window()
         elif self.phase == "power":
             if kind is Steal:
