@@ -86,9 +86,21 @@ class Moves:
             # the couple's counts, at most 6 a trait, each with the 4th bit of its 4 set: taking a
             # card's counts away clears that bit only where the card shows more than the couple
             both = self.packed[a] + self.packed[b] | GUARDS
-            fit = [c for c, counts in self.packed.items() if both - counts & GUARDS == GUARDS]
-            kin = self._kin[(a, b)] = sum(1 << c for c in fit), {c: Child(c, a, b) for c in fit}
+            fits = sum(1 << c for c, counts in self.packed.items() if both - counts & GUARDS == GUARDS)
+            kin = self._kin[(a, b)] = fits, _Children(a, b)
         return kin
+
+
+class _Children(dict):
+    """card → the move placing it as the child of the couple ``a``+``b``, made when first needed."""
+
+    def __init__(self, a: int, b: int):
+        super().__init__()
+        self.a, self.b = a, b
+
+    def __missing__(self, card: int) -> Child:
+        move = self[card] = Child(card, self.a, self.b)
+        return move
 
 
 def card_number(token: str) -> int:
