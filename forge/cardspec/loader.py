@@ -249,8 +249,9 @@ def _face(comp: LocDict, key: str, kind: str, pb: Problems, known: dict[str, Lay
         return None
     name = d.get("layout")
     params = {k: v for k, v in d.items() if k != "layout"}
+    where = {k: d.at(k) for k in params}
     if known is None:
-        return Face(name, params, d.at(), {k: d.at(k) for k in params})
+        return Face(name, params, d.at(), where)
     fit = [n for n, lay in known.items() if kind in lay.kinds]
     if not isinstance(name, str) or name not in known:
         pb.add(d.at("layout") if "layout" in d else d.at(),
@@ -270,4 +271,4 @@ def _face(comp: LocDict, key: str, kind: str, pb: Problems, known: dict[str, Lay
     for pname, p in lay.params.items():
         if p.required and pname not in params:
             pb.add(d.at(), f"layout '{name}' needs '{pname}' ({p.help or p.kind})")
-    return Face(name, params, d.at(), {k: d.at(k) for k in params}, lay)
+    return Face(name, params, d.at(), where, lay)
