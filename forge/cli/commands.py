@@ -108,7 +108,7 @@ def build(games: Games = None, lang: Lang = "all", paper: Paper = None, out_dir:
 
 def _images_table(specs: dict) -> None:
     """Each image's size and its lowest effective resolution where it is printed."""
-    from ..kit.images import DPI_WARN
+    from ..cardspec.images import DPI_WARN
     rows = [(path, info, dpi) for spec in specs.values() for path, (info, dpi) in sorted(spec.images.items())]
     if not rows:
         return

@@ -52,7 +52,7 @@ def _check_words(folder: Path, ed: Edition, examples: dict) -> None:
 
 def _game_checks(folder: Path) -> list[InputError]:
     """The checks a game's engine asks of its rules folder (:meth:`Game.check_source`), kept
-    between runs in the project's cache under everything the engine plays from (Le Chat vert
+    between runs in the project's cache under everything the engine plays from (a game that
     simulates each added rule: seconds that a run with nothing changed does not spend again)."""
     root = registry.project_of(folder / "x.md")
     games = registry.games(root)
