@@ -42,6 +42,21 @@ SAME = [Same(c) for c in range(COLOURED)]
 ALONE = [frozenset((s,)) for s in range(16)]
 
 
+def _plays(card: int, colour: int, symbol: int) -> tuple | None:
+    """What ``card`` plays when ``colour`` is asked and the top card shows ``symbol`` (-1 for a
+    major): (held once, held twice or more), or None when it does not match."""
+    if card >= COLOURED:
+        return tuple(MAJOR[card]), tuple(MAJOR[card])
+    if card // 13 == colour or card % 13 == symbol:
+        return (SINGLE[card],), (SINGLE[card], PAIR[card])
+    return None
+
+
+#: PLAYABLE[colour][symbol + 1][card]: the plays of each card on each top, built once
+PLAYABLE = [[[_plays(c, colour, symbol) for c in range(PLUS4 + 1)] for symbol in range(-1, 13)]
+            for colour in range(len(COLOURS))]
+
+
 class ChatVertState(Effects, State):
     def __init__(self, game: "ChatVert", players: Sequence[str], rng: random.Random, options: Mapping,
                  book: Rulebook | None = None):
@@ -159,18 +174,14 @@ class ChatVertState(Effects, State):
             return [SAME[self.pile[-1]], WAIT] if seat in self._same_seats() else []
         if self.stack:
             return [TAKE, *self._answers(seat)]
-        top, colour = self.pile[-1], self.colour
-        topsym = top % 13 if top < COLOURED else -1
+        top = self.pile[-1]
+        playable = PLAYABLE[self.colour][top % 13 + 1 if top < COLOURED else 0]
         moves: list = []
-        add = moves.append
-        for c, k in self.hands[seat].items():
-            if c >= COLOURED:
-                moves += MAJOR[c]
-            elif c // 13 == colour or c % 13 == topsym:
-                add(SINGLE[c])
-                if k >= 2:
-                    add(PAIR[c])
-        add(DRAW)
+        for c, k in self.hands[seat].items():       # majors go anywhere; a colour or a symbol matches
+            plays = playable[c]
+            if plays:
+                moves += plays[k >= 2]
+        moves.append(DRAW)
         return moves
 
     def _answers(self, seat: int) -> list:
