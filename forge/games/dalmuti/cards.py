@@ -84,16 +84,22 @@ PASS = Pass()
 #: every possible play, built once: PLAYS[rank][natural][jesters]
 PLAYS = [[[Play(r, n, k) for k in range(3)] for n in range(13)] for r in range(14)]
 #: what a leader holding ``h`` cards of rank ``r`` and ``j`` jesters may lead with them:
-#: LEAD[j][r][h], one to h cards of the rank, each with none up to j jesters
+#: LEAD[j][r][h], one to h cards of the rank, each with none up to j jesters (a play holds two at
+#: most: more jesters held count as two, here and below)
 LEAD = [[[tuple(p for n in range(1, h + 1) for p in PLAYS[r][n][:j + 1]) for h in range(13)] for r in range(13)]
         for j in range(3)]
+LEAD += [LEAD[2]] * 12
 #: jesters led alone, by the jesters held
 JESTERS_ALONE = [tuple(PLAYS[JESTER][0][1:j + 1]) for j in range(3)]
-#: FOLLOW[size][hi][r][h]: the plays of ``size`` cards made of ``h`` cards of rank ``r`` held and
-#: up to ``hi`` jesters (at least one natural card), fewest jesters first
-FOLLOW = [[[[every[max(0, size - h) - lo:] for h in range(13)]
+JESTERS_ALONE += [JESTERS_ALONE[2]] * 12
+#: the plays of ``size`` cards made of ``h`` cards of rank ``r`` held and up to ``hi`` jesters (at
+#: least one natural card), fewest jesters first: _UP_TO[size][hi][r][h]
+_UP_TO = [[[[every[max(0, size - h) - lo:] for h in range(13)]
             for every in (tuple(PLAYS[r][size - k][k] for k in range(lo, hi + 1)) for r in range(13))]
            for hi in range(3) for lo in [max(0, size - 12)]] for size in range(15)]
+#: FOLLOW[size][j][r][h]: what a player holding ``h`` cards of rank ``r`` and ``j`` jesters may
+#: play on a play of ``size`` cards (jesters fill in, one natural card at least)
+FOLLOW = [[_UP_TO[size][max(0, min(j, size - 1, 2))] for j in range(15)] for size in range(15)]
 #: every gift of one or two cards (the Dalmutis' give-back), by its sorted cards
 GIVES = {cards: Give(cards) for k in (1, 2) for cards in combinations_with_replacement(range(1, 14), k)}
 REVOLUTIONS = [Revolution(True), Revolution(False)]

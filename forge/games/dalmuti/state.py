@@ -156,7 +156,7 @@ class DalmutiState(State):
         self.table: Play | None = None
         self.table_size = self.table_rank = 0
         self.last = None
-        self.passes = 0
+        self.passes = self.ending = 0
 
     def _active(self) -> list[int]:
         return [s for s in self.order if s not in self.out]
@@ -221,16 +221,14 @@ class DalmutiState(State):
         if seat != self.turn:
             return []
         hand = self.hands[seat]
-        j = hand[JESTER] if hand[JESTER] < 2 else 2
         moves: list = []
         if self.table is None:                       # a lead: any cards of one rank, with jesters or not
-            lead = LEAD[j]
+            lead = LEAD[hand[JESTER]]
             for r in self.held[seat]:
                 moves += lead[r][hand[r]]
-            moves += JESTERS_ALONE[j]
+            moves += JESTERS_ALONE[hand[JESTER]]
             return moves
-        size, top = self.table_size, self.table_rank  # as many cards, of a stronger rank; or pass
-        follow = FOLLOW[size][j if j < size - 1 else size - 1]
+        follow, top = FOLLOW[self.table_size][hand[JESTER]], self.table_rank   # as many, stronger; or pass
         for r in self.held[seat]:
             if r >= top:
                 break
@@ -281,7 +279,7 @@ class DalmutiState(State):
             return self._exchange(seat, move)
         if type(move) is Pass:
             self.passes += 1
-            if self.table is not None and self.passes >= self.n_active - (self.last not in self.out):
+            if self.passes >= self.ending and self.table is not None:
                 self._end_trick()
             else:
                 self.turn = self.after[seat]
@@ -310,6 +308,7 @@ class DalmutiState(State):
                 self._end_game()
                 return
             self._link()
+        self.ending = self.n_active - (seat not in self.out)     # the passes that end the trick
         self.turn = self.after[seat]
 
     def _exchange(self, seat: int, move) -> None:
