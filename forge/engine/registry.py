@@ -247,14 +247,12 @@ _GAMES: dict[Path, Games] = {}
 
 
 def project_of(path: Path | None = None) -> Path:
-    """The project a file belongs to: for ``…/rules_src/<game>/<edition>`` or
-    ``…/cardspecs/<game>.yaml``, the folder holding ``rules_src``/``cardspecs``; else the
-    current folder."""
+    """The project a file belongs to: the nearest folder above it that holds ``cardspecs/`` (the
+    printed kits its games play), else the current folder."""
     if path is not None:
-        p = Path(path).absolute()
-        for parent in p.parents:
-            if parent.name in ("rules_src", "cardspecs") and parent.parent != parent:
-                return parent.parent
+        for parent in Path(path).absolute().parents:
+            if (parent / "cardspecs").is_dir():
+                return parent
     return Path.cwd()
 
 
