@@ -13,6 +13,7 @@ import argparse
 import time
 from pathlib import Path
 
+from forge.kit import LAYOUT_TABLE
 from forge.cardspec.loader import load_spec
 from forge.export.faces import deck_faces, pixels
 from forge.export.png import png_files
@@ -37,7 +38,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     for game, name in DECKS:
-        spec = load_spec(ROOT / "cardspecs" / f"{game}.yaml", ROOT)
+        spec = load_spec(ROOT / "cardspecs" / f"{game}.yaml", ROOT, layouts=LAYOUT_TABLE)
         comp = spec.components[name]
         cards = comp.count("en")
         draw, faces = best(lambda: deck_faces(spec, comp, "en"), args.repeat)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from forge.kit import LAYOUT_TABLE
 from forge.cardspec.loader import find_specs, load_spec
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,7 +65,7 @@ def main() -> None:
     print(f"{'game':<15}{'component':<16}{'side':<8}{'normal mean/max':>18}{'ink-saver mean/max':>22}")
     with tempfile.TemporaryDirectory() as tmp:
         for game in args.games or sorted(specs):
-            spec = load_spec(specs[game], ROOT)
+            spec = load_spec(specs[game], ROOT, layouts=LAYOUT_TABLE)
             normal = build(game, Path(tmp) / "normal")
             saver = build(game, Path(tmp) / "saver", "--ink-saver")
             for comp in spec.components.values():

@@ -21,6 +21,7 @@ from pathlib import Path
 from pypdf import PdfReader
 
 from forge.kit.render import render_component
+from forge.kit import LAYOUT_TABLE
 from forge.cardspec.loader import load_spec
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,7 +41,7 @@ def build_once(game: str) -> tuple[float, int, int]:
 def deck_once(game: str, component: str, measure_memory: bool = False) -> tuple[float, int, int]:
     """Seconds to render the deck (untraced), its cards, and the peak memory when asked
     (traced in a separate run: tracing slows the rendering down several times)."""
-    spec = load_spec(ROOT / "cardspecs" / f"{game}.yaml", ROOT)
+    spec = load_spec(ROOT / "cardspecs" / f"{game}.yaml", ROOT, layouts=LAYOUT_TABLE)
     comp = spec.components[component]
     if measure_memory:
         tracemalloc.start()

@@ -27,6 +27,7 @@ from reportlab.pdfgen.canvas import Canvas
 from forge.kit.fonts import register_fonts
 from forge.kit.imposition import impose
 from forge.kit.render import render_component
+from forge.kit import LAYOUT_TABLE
 from forge.cardspec.loader import load_spec
 from forge.cardspec.model import MM, PAPERS
 
@@ -43,7 +44,7 @@ def make_project(n: int, folder: Path) -> Path:
 
 
 def forge_render(spec_path: Path) -> bytes:
-    spec = load_spec(spec_path)
+    spec = load_spec(spec_path, layouts=LAYOUT_TABLE)
     return render_component(spec, spec.components["cards"], "en", "a4").data
 
 
