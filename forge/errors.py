@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 __all__ = [
@@ -62,15 +63,19 @@ class Location:
     @classmethod
     def of(cls, path: Path | str, line: int = 0) -> "Location":
         """A location whose file is shown relative to the working directory when possible."""
-        p = Path(path)
-        here = Path.cwd()
-        # as written (a symlink keeps its own name), else with symlinks followed
-        for shown, base in ((os.path.abspath(p), os.path.abspath(here)), (_resolved(p), _resolved(here))):
-            try:
-                return cls(str(Path(shown).relative_to(base)), line)
-            except (ValueError, TypeError):
-                continue
-        return cls(str(p), line)
+        return cls(_shown(os.fspath(path), os.getcwd()), line)
+
+
+@lru_cache(maxsize=4096)
+def _shown(path: str, here: str) -> str:
+    """``path`` relative to ``here``: as written (a symlink keeps its own name), else with
+    symlinks followed, else as given (found once per path and working folder)."""
+    for shown, base in ((os.path.abspath(path), os.path.abspath(here)), (_resolved(Path(path)), _resolved(Path(here)))):
+        try:
+            return str(Path(shown).relative_to(base))
+        except (ValueError, TypeError):
+            continue
+    return str(Path(path))
 
 
 def _resolved(p: Path) -> str | None:

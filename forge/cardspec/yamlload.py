@@ -16,6 +16,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import yaml
+from yaml.composer import Composer
+from yaml.constructor import SafeConstructor
+from yaml.parser import Parser
+from yaml.reader import Reader
+from yaml.resolver import Resolver
+from yaml.scanner import Scanner
 
 from ..errors import LimitError, Location, SpecError, YamlSyntaxError
 from ..inputs import read_text
@@ -68,11 +74,28 @@ class _Refused(Exception):
     """The composer refused a document: (mark, message, hint)."""
 
 
-class _BoundedLoader(yaml.SafeLoader):
-    """A SafeLoader whose composer refuses deep nesting and aliases that refer to themselves."""
+try:                                       # libyaml's parser, about ten times faster, when PyYAML has it
+    from yaml._yaml import CParser as _Parser
+    _EVENTS: tuple = (_Parser,)
+except ImportError:                        # pragma: no cover - PyYAML built without libyaml
+    _Parser, _EVENTS = None, (Reader, Scanner, Parser)
+
+
+class _BoundedLoader(Composer, *_EVENTS, SafeConstructor, Resolver):
+    """A safe loader whose composer refuses deep nesting and aliases that refer to themselves.
+    Events come from libyaml's parser (C, no recursion) when PyYAML has it, else from PyYAML's
+    own; nodes are composed here, in Python, so that each one is checked as it is made."""
 
     def __init__(self, text: str):
-        super().__init__(text)
+        if _Parser is not None:
+            _Parser.__init__(self, text)
+        else:
+            Reader.__init__(self, text)
+            Scanner.__init__(self)
+            Parser.__init__(self)
+        Composer.__init__(self)
+        SafeConstructor.__init__(self)
+        Resolver.__init__(self)
         self.depth = 0
         self.open_anchors: list[str] = []
 
@@ -171,8 +194,12 @@ def parse_yaml(text: str, shown: str, offset: int = 0):
         raise LimitError(Location(shown, mark.line + 1 + offset), message, hint=hint) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 + offset if mark else max(offset, 1)
+        last = text.count("\n") + (not text.endswith("\n"))      # libyaml counts a line after the end
+        line = min(mark.line + 1, max(last, 1)) + offset if mark else max(offset, 1)
         problem = (exc.problem or "invalid YAML").strip()
+        if "maximum nesting depth" in problem:     # libyaml's own bound, met before forge's
+            raise LimitError(Location(shown, line), f"nested more than {int(limit('yaml_depth'))} levels deep",
+                             hint="flatten the data; see README, 'Limits and safety'") from None
         context = f" {exc.context.strip()}" if exc.context else ""
         raise YamlSyntaxError(Location(shown, line), f"YAML syntax error: {problem}{context}") from None
     except yaml.YAMLError as exc:
