@@ -1,5 +1,6 @@
-"""The card spec language: load YAML specs with located errors, resolve templates."""
-from .loader import find_specs, load_spec, resolve_face
-from .model import CARD_PRESETS, MM, PAPERS, Component, GameSpec
+"""The card spec language: load YAML specs with located errors, resolve templates.
 
-__all__ = ["find_specs", "load_spec", "resolve_face", "CARD_PRESETS", "MM", "PAPERS", "Component", "GameSpec"]
+Import what you need from its modules (``forge.cardspec.loader.load_spec``,
+``forge.cardspec.model.GameSpec``…): the package itself loads nothing, so a command that reads
+no spec (``forge --version``) does not pay for the spreadsheet reader.
+"""

@@ -22,8 +22,6 @@ from datetime import date, datetime, time, timedelta
 from itertools import count
 from pathlib import Path
 
-from openpyxl import load_workbook
-from openpyxl.utils import get_column_letter
 
 from ..errors import DataFileError, LimitError, Location, excerpt
 from ..inputs import first_control
@@ -84,6 +82,7 @@ def _check_archive(path: Path, shown: str, where: Location) -> None:
 
 
 def _open(path: Path, shown: str, where: Location, data_only: bool):
+    from openpyxl import load_workbook          # here: loading openpyxl costs a quarter second
     try:
         return load_workbook(path, read_only=True, data_only=data_only, keep_links=False, rich_text=False)
     except Exception as exc:       # openpyxl raises many kinds of errors for a damaged file
@@ -119,7 +118,7 @@ def _table(rows, shown: str, title: str, pb: Problems) -> tuple[list[Cell], list
     sheet = _sheet_ref(title)
 
     def at(number: int, column: int, last: int = 0) -> Location:
-        ref = f"{get_column_letter(column)}{number}" + (f":{get_column_letter(last)}{number}" if last else "")
+        ref = f"{column_letter(column)}{number}" + (f":{column_letter(last)}{number}" if last else "")
         return Location(shown, number, f"{sheet}!{ref}")
 
     header: list[Cell] = []
@@ -143,7 +142,7 @@ def _table(rows, shown: str, title: str, pb: Problems) -> tuple[list[Cell], list
             continue
         for col in range(width + 1, len(texts) + 1):
             if texts[col - 1]:
-                pb.add(at(number, col), f"a value right of the header (column {get_column_letter(col)} has no name "
+                pb.add(at(number, col), f"a value right of the header (column {column_letter(col)} has no name "
                        f"in row 1): {excerpt(texts[col - 1])}", cls=DataFileError,
                        hint="name the column in row 1, or clear the cell")
         if len(out) >= limit("rows"):
@@ -202,3 +201,12 @@ def _as_text(value) -> str:
     if isinstance(value, timedelta):
         return str(value)
     return str(value).replace("\r\n", "\n").replace("\r", "\n")
+
+
+def column_letter(column: int) -> str:
+    """A spreadsheet's name of column ``column`` (1 → A, 27 → AA), as Excel writes it."""
+    letters = ""
+    while column > 0:
+        column, rest = divmod(column - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
