@@ -92,8 +92,22 @@ def example_id(fence: Fence, where: Location) -> str | None:
 
 def parse_examples(path: Path) -> list[Example]:
     """Every example block of a Markdown file, with its line; raises InputError if one is malformed.
-    A block inside another fence (e.g. a ````markdown fence showing one) is code, not an example."""
-    lines = read_text(path).splitlines()
+    A block inside another fence (e.g. a ````markdown fence showing one) is code, not an example.
+    A file read again with the same text gives the same (read-only) examples without parsing."""
+    text = read_text(path)
+    key = (str(Path(path).absolute()), Location.of(path).file, hash(text))
+    if key not in _PARSED:
+        if len(_PARSED) > 64:
+            _PARSED.clear()
+        _PARSED[key] = _parse(path, text)
+    return list(_PARSED[key])
+
+
+_PARSED: dict = {}
+
+
+def _parse(path: Path, text: str) -> list[Example]:
+    lines = text.splitlines()
     out: list[Example] = []
     seen: dict[str, Example] = {}
     for fence in fences(lines, path):
