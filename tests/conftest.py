@@ -34,9 +34,12 @@ def shared(tmp_path_factory, name: str, make: Callable[[Path], None]) -> Path:
     """A folder ``make`` fills once per test run: under pytest-xdist the first worker to ask
     makes it and the others wait for it (a lock beside the workers' own temp folders), so a
     session's build is not made once per worker. Tests only read it."""
+    if name in _MADE:
+        return _MADE[name]
     if os.environ.get("PYTEST_XDIST_WORKER") is None:
         folder = tmp_path_factory.mktemp(name)
         make(folder)
+        _MADE[name] = folder
         return folder
     from filelock import FileLock
     root = tmp_path_factory.getbasetemp().parent          # shared by the run's workers
@@ -47,7 +50,11 @@ def shared(tmp_path_factory, name: str, make: Callable[[Path], None]) -> Path:
             folder.mkdir()
             make(folder)
             done.touch()
+    _MADE[name] = folder
     return folder
+
+
+_MADE: dict[str, Path] = {}          # what this process made or found, by name
 
 
 def kit(request, game: str) -> Path:
@@ -79,6 +86,19 @@ def project(tmp_path) -> Path:
     Chat vert's added rules), without rulebooks."""
     shutil.copytree(ROOT / "cardspecs", tmp_path / "cardspecs")
     shutil.copytree(ROOT / "rules_src", tmp_path / "rules_src", ignore=shutil.ignore_patterns("*.md", "figures.yaml"))
+    return tmp_path
+
+
+@pytest.fixture
+def built_project(tmp_path, tmp_path_factory) -> Path:
+    """``project`` with its whole build in build/, built once per run and copied: a test that
+    spoils an input then proves the build it keeps is left as it was."""
+    def make(folder: Path) -> None:
+        shutil.copytree(ROOT / "cardspecs", folder / "cardspecs")
+        shutil.copytree(ROOT / "rules_src", folder / "rules_src", ignore=shutil.ignore_patterns("*.md", "figures.yaml"))
+        result = run_forge("build", "--out", str(folder / "build"), cwd=folder)
+        assert result.returncode == 0, result.stderr
+    shutil.copytree(shared(tmp_path_factory, "built-project", make), tmp_path, dirs_exist_ok=True)
     return tmp_path
 
 

@@ -55,16 +55,16 @@ BAD = {
 
 
 @pytest.mark.parametrize("case", sorted(BAD))
-def test_bad_spec_one_located_line_exit_2_build_untouched(project, case):
+def test_bad_spec_one_located_line_exit_2_build_untouched(built_project, case):
     old, new = BAD[case]
-    spec = project / "cardspecs" / "dalmuti.yaml"
+    spec = built_project / "cardspecs" / "dalmuti.yaml"
     text = spec.read_text()
     assert old in text
-    build = project / "build"
-    assert run_forge("build", "--out", str(build), cwd=project).returncode == 0
+    build = built_project / "build"
     before = tree_digest(build)
+    assert len(before) > 100                      # every game's kit, built
     spec.write_text(text.replace(old, new, 1))
-    result = run_forge("build", "--out", str(build), cwd=project)
+    result = run_forge("build", "--out", str(build), cwd=built_project)
     assert result.returncode == 2
     located = [line for line in result.stderr.splitlines() if LOCATED.match(line)]
     assert len(located) == 1, result.stderr
