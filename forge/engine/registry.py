@@ -218,7 +218,9 @@ def _instance(claim: Claim, root: Path) -> Game:
     except (InputError, ErrorGroup):
         raise
     except Exception as exc:
-        what = "cannot be imported" if isinstance(exc, (ImportError, SyntaxError)) else "raised while loading"
+        what = ("cannot be imported" if isinstance(exc, (ImportError, SyntaxError)) else
+                "names what its module does not define" if cls is None and isinstance(exc, AttributeError) else
+                "raised while loading")
         raise EngineLoadError(_frame(exc, claim), f"engine of '{claim.game}' ({claim.origin}) {what}: "
                               f"{type(exc).__name__}: {str(exc)[:160]}") from exc
     game.project = root

@@ -189,6 +189,7 @@ def test_an_installed_engine_that_claims_a_builtin_game_is_refused(project, tmp_
      "potions_engine.py:34: engine of 'potions' (entry point potions = potions_engine:Potions (potions-engine 1.0)) "
      "was written for engine API 0"),
     (ENGINE, "potions = potions_engine:Turn", "names <class 'potions_engine.Turn'>, which is not a Game subclass"),
+    (ENGINE, "potions = potions_engine:Elixir", "names what its module does not define: AttributeError"),
     (ENGINE, "elixir = potions_engine:Potions", "declares name = 'potions', but is registered as 'elixir'"),
 ])
 def test_a_broken_installed_engine_is_one_located_line(project, tmp_path, code, entry, says):
