@@ -3,12 +3,19 @@ rulebooks, the index), side by side in one run:
 
 1. cold, without reportlab's C accelerator (``_rl_accel`` blocked), no cache;
 2. cold, with the accelerator (``rl_accel``, a dependency of forge), no cache;
-3. with the accelerator, the project's cache warm (the about-box simulations kept).
+3. with the accelerator, the project's cache warm (the about-box simulations kept), into a
+   fresh folder;
+4. nothing changed: a second build into the same folder (the stamp of :mod:`forge.stamp`);
+5. one CSV cell changed, in a game without an about box (a Majority word): only the files
+   made from it are rendered again (:mod:`forge.incremental`);
+6. one CSV cell changed in the deck a game's engine plays (a Dalmuti card's colour): its
+   about box is simulated again too, since the engine's printed kit changed.
 
-Each build runs ``--repeat`` times in a new process into a fresh folder; the script prints the
-best wall and CPU time (the process's own, ``resource.RUSAGE_CHILDREN``), the peak memory,
-the ratio to build 1 and the load average, and checks that the three builds' files are
-byte-identical.
+The builds run on a copy of the project's games. Each runs ``--repeat`` times in a new
+process (4 to 6 after a build that brings the folder to the state before the change); the
+script prints the best wall and CPU time (the process's own, ``resource.RUSAGE_CHILDREN``),
+the peak memory, the ratio to build 1 and the load average, checks that builds 1 to 3 are
+byte-identical and that each incremental build equals a clean build of the same sources.
 
     python benchmarks/build_speed.py [--repeat 2]
 """
@@ -32,14 +39,14 @@ RUN = ("import atexit, resource, sys; atexit.register(lambda: print('peak', reso
        "sys.argv = ['forge', 'build', '--out', sys.argv[1]]; main()")
 
 
-def build(out: Path, accel: bool, cache: Path | None) -> tuple[float, float, float]:
+def build(project: Path, out: Path, accel: bool, cache: bool) -> tuple[float, float, float]:
     """(wall seconds, CPU seconds, peak MiB) of one ``forge build`` in a new process."""
     env = {**os.environ}
-    if cache is None:
+    if not cache:
         env["FORGE_NO_CACHE"] = "1"
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", ("" if accel else BLOCK) + RUN, str(out)], cwd=ROOT, env=env,
+    done = subprocess.run([sys.executable, "-c", ("" if accel else BLOCK) + RUN, str(out)], cwd=project, env=env,
                           check=True, capture_output=True, text=True)
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -63,28 +70,54 @@ def main() -> None:
         sys.exit("rl_accel is not installed: pip install rl_accel (forge depends on it)")
     cases = [("cold, no accelerator", False, False), ("cold, rl_accel", True, False),
              ("rl_accel, cache warm", True, True)]
+    edits = [("nothing changed", None), ("one cell: a word", ("majority/words-en.csv", 1, ",ant,", ",gnat,")),
+             ("one cell: engine's deck", ("dalmuti/deck.csv", 2, "#b71c1c", "#b71c1d"))]
     results, trees = {}, {}
     with tempfile.TemporaryDirectory() as tmp:
-        cache = ROOT / ".forge-cache"
+        project = Path(tmp) / "project"
+        for name in ("cardspecs", "rules_src", "templates"):
+            shutil.copytree(ROOT / name, project / name)
         for name, accel, warm in cases:
             if warm:                         # fill the cache once, untimed
-                build(Path(tmp) / "fill", True, cache)
+                build(project, Path(tmp) / "fill", True, True)
             runs = []
             for i in range(args.repeat):
                 out = Path(tmp) / f"{len(results)}-{i}"
-                runs.append(build(out, accel, cache if warm else None))
+                runs.append(build(project, out, accel, warm))
                 trees[name] = digest(out)
                 shutil.rmtree(out)
             results[name] = min(runs), os.getloadavg()
+        out, clean = Path(tmp) / "kept", Path(tmp) / "clean"
+        build(project, out, True, True)
+        same = {}
+        for name, edit in edits:
+            runs = []
+            for i in range(args.repeat):
+                if edit:
+                    path = project / "cardspecs" / edit[0]
+                    text = path.read_text(encoding="utf-8")
+                    line, old, new = edit[1:]
+                    lines = text.splitlines(keepends=True)
+                    if old not in lines[line]:
+                        sys.exit(f"{edit[0]}:{line + 1} has no {old!r} to change")
+                    lines[line] = lines[line].replace(*((old, new) if i % 2 == 0 else (new, old)))
+                    path.write_text("".join(lines), encoding="utf-8")
+                runs.append(build(project, out, True, True))
+            build(project, clean, True, False)
+            same[name] = digest(out) == digest(clean)
+            shutil.rmtree(clean)
+            results[name] = min(runs), os.getloadavg()
     base_wall, base_cpu = results[cases[0][0]][0][:2]
     print(f"forge build (every game, fr and en, A4 and Letter), best of {args.repeat}; {os.cpu_count()} CPUs")
-    print(f"{'build':<24}{'wall s':>8}{'CPU s':>8}{'× wall':>8}{'× CPU':>7}{'peak MiB':>10}  load 1/5/15")
+    print(f"{'build':<26}{'wall s':>8}{'CPU s':>8}{'× wall':>8}{'× CPU':>7}{'peak MiB':>10}  load 1/5/15")
     for name, ((wall, cpu, peak), load) in results.items():
-        print(f"{name:<24}{wall:>8.2f}{cpu:>8.2f}{wall / base_wall:>8.2f}{cpu / base_cpu:>7.2f}{peak:>10.0f}  "
+        print(f"{name:<26}{wall:>8.2f}{cpu:>8.2f}{wall / base_wall:>8.2f}{cpu / base_cpu:>7.2f}{peak:>10.0f}  "
               + "/".join(f"{x:.2f}" for x in load))
-    same = len({tuple(sorted(t.items())) for t in trees.values()}) == 1
+    identical = len({tuple(sorted(t.items())) for t in trees.values()}) == 1
     files = len(next(iter(trees.values())))
-    print(f"the three builds' {files} files are {'byte-identical' if same else 'NOT identical'}")
+    print(f"builds 1 to 3: their {files} files are {'byte-identical' if identical else 'NOT identical'}")
+    for name, ok in same.items():
+        print(f"{name}: the folder {'equals' if ok else 'DIFFERS from'} a clean build of the same sources")
 
 
 if __name__ == "__main__":

@@ -85,27 +85,44 @@ class Cache:
 
     def get(self, kind: str, key: str, compute: Callable[[], object]):
         """The value stored for ``key``, else ``compute()`` stored and returned."""
-        path = self.folder / kind / f"{key}.json"
-        if self.enabled:
-            try:
-                return json.loads(path.read_text(encoding="utf-8"))["value"]
-            except (OSError, ValueError, KeyError, TypeError):
-                pass
+        found = self.load(kind, key)
+        if found is not None:
+            return found[0]
         value = compute()
-        if self.enabled:
-            self._put(path, value)
+        self.put(kind, key, value)
         return value
 
-    def _put(self, path: Path, value) -> None:
+    def load(self, kind: str, key: str) -> tuple[object] | None:
+        """``(value,)`` stored for ``key``, or None when there is none (or the cache is off)."""
+        if not self.enabled:
+            return None
+        try:
+            return (json.loads((self.folder / kind / f"{key}.json").read_text(encoding="utf-8"))["value"],)
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+    def put(self, kind: str, key: str, value: object) -> None:
+        """Store ``value`` (JSON data) for ``key``; the oldest entries of ``kind`` beyond
+        :data:`KEEP` go."""
+        path = self.folder / kind / f"{key}.json"
+        if self.enabled and self.write(path, json.dumps({"value": value}, ensure_ascii=False).encode("utf-8")):
+            try:
+                entries = sorted(path.parent.glob("*.json"), key=lambda p: p.stat().st_mtime_ns)
+                for old in entries[:-KEEP]:
+                    old.unlink(missing_ok=True)
+            except OSError:
+                pass
+
+    def write(self, path: Path, data: bytes) -> bool:
+        """Write ``data`` to ``path`` inside the cache folder, made if need be; False when it
+        cannot be written (a read-only project: the value is simply not kept)."""
         if os.path.lexists(self.folder) and (self.folder.is_symlink() or not self.folder.is_dir()):
-            return                  # never written through a link: every write stays inside the project
+            return False            # never written through a link: every write stays inside the project
         try:
             if not (self.folder / ".gitignore").exists():
                 atomic_write(self.folder / ".gitignore", b"# forge's cache: nothing here belongs in a repository\n*\n")
                 atomic_write(self.folder / "CACHEDIR.TAG", _TAG)
-            atomic_write(path, json.dumps({"value": value}, ensure_ascii=False).encode("utf-8"))
-            entries = sorted(path.parent.glob("*.json"), key=lambda p: p.stat().st_mtime_ns)
-            for old in entries[:-KEEP]:
-                old.unlink(missing_ok=True)
+            atomic_write(path, data)
         except OSError:
-            pass                    # a read-only project: the value is simply not kept
+            return False
+        return True

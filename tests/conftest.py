@@ -17,9 +17,10 @@ ROOT = Path(__file__).resolve().parent.parent
 GAMES = tuple(sorted(p.stem for p in (ROOT / "cardspecs").glob("*.yaml")))
 
 
-def run_forge(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    """Run the forge command line in a separate process, as a user would."""
-    env = {**os.environ, "COLUMNS": "200", "TERM": "dumb"}
+def run_forge(*args: str, cwd: Path = ROOT, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """Run the forge command line in a separate process, as a user would (``env``: variables
+    set on top of this one's)."""
+    env = {**os.environ, "COLUMNS": "200", "TERM": "dumb", **(env or {})}
     return subprocess.run([sys.executable, "-m", "forge", *args], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=600)
 

@@ -15,7 +15,15 @@ from typing import Any, Callable, Mapping
 __all__ = ["Param", "Layout", "CardBox", "LayoutTable", "REQUIRED", "SAFE", "MIN_SIZE", "PARAM_KINDS",
            "EMBLEM_NAMES", "SYMBOL_NAMES"]
 
-REQUIRED = object()
+
+class _Required:
+    """The default of a parameter every face must set (one value, the same in every run)."""
+
+    def __repr__(self) -> str:
+        return "REQUIRED"
+
+
+REQUIRED = _Required()
 #: the safe zone's inset inside a card's trim: text stays inside it
 SAFE = 3 * 72 / 25.4
 #: The smallest size, in points, text is shrunk to (fine print such as a card's caption

@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import ForgeError
-from . import app, err, out, project_root, report, warning
+from . import app, err, out, project_root, report
 
 FORMATS = ("text", "github")
 
@@ -29,42 +29,56 @@ def check(
 
     Exit 0 when all hold, 1 when an example fails, an edition lacks one or a placeholder does not
     resolve (or, with --strict, a section is stale or untranslated, or HTML is removed), 2 on bad input."""
-    from ..engine.examples import junit_xml
     from ..errors import Location, OptionError, excerpt
     from ..files import atomic_write
-    from ..github import check_annotations, error_annotations
-    from ..rulebook.check import check_rules
+    from ..github import error_annotations
+    from ..stamp import remembered
+    root = project_root()
+    paths = paths or [root / "rules_src"]
     try:
         if fmt not in FORMATS:
             raise OptionError(Location("--format"), f"unknown format {excerpt(fmt)} (expected one of: "
                               f"{', '.join(FORMATS)})")
-        result = check_rules(paths or [project_root() / "rules_src"])
+        inside = all(Path(p).resolve().is_relative_to(root.resolve()) for p in paths)
+        said = remembered(root, "check", ["check", [str(p) for p in paths], strict, fmt],
+                          lambda: _checked(paths, strict, fmt)) if inside else _checked(paths, strict, fmt)
     except ForgeError as exc:
         if fmt == "github":
             for line in error_annotations(exc):
                 print(line)
         report(exc)
-    examples = result.examples
-    if fmt == "github":
-        for line in check_annotations(result, strict):
-            print(line)
-    else:
-        for line in [*examples.failures, *examples.missing, *result.placeholders, *result.unsound]:
-            err.print(str(line), markup=False, highlight=False)
-        for status in result.statuses:
-            err.print(("" if strict else "warning: ") + str(status), markup=False, highlight=False)
-        for w in result.warnings:
-            warning(w)
+    for stream, text in said["lines"]:
+        (err if stream == "err" else out).print(text, markup=False, highlight=False)
     if junit:
-        atomic_write(junit, junit_xml(examples).encode("utf-8"))
+        atomic_write(junit, said["junit"].encode("utf-8"))
+    if said["code"]:
+        raise typer.Exit(said["code"])
+
+
+def _checked(paths: list[Path], strict: bool, fmt: str) -> dict:
+    """What ``forge check`` prints (lines for "out" or "err", in order), its JUnit XML and its
+    exit status, as JSON data (kept in the project's cache while nothing it read changes)."""
+    from ..engine.examples import junit_xml
+    from ..github import check_annotations
+    from ..rulebook.check import check_rules
+    result = check_rules(paths)
+    examples = result.examples
+    lines = []
+    if fmt == "github":
+        lines += [["out", line] for line in check_annotations(result, strict)]
+    else:
+        lines += [["err", str(line)] for line in [*examples.failures, *examples.missing, *result.placeholders,
+                                                   *result.unsound]]
+        lines += [["err", ("" if strict else "warning: ") + str(status)] for status in result.statuses]
+        for w in result.warnings:
+            lines += [["err", str(w)]] + ([["err", f"  hint: {w.hint}"]] if w.hint else [])
     bad = len({(f.example.path, f.example.id) for f in examples.failures})
     stale = sum(s.state == "stale" for s in result.statuses)
     untranslated = len(result.statuses) - stale
-    out.print(f"{len(examples.examples)} examples checked: {len(examples.examples) - bad} hold, {bad} fail"
-              + (f"; {len(examples.missing)} missing from an edition" if examples.missing else "")
-              + (f"; {len(result.placeholders)} placeholders do not resolve" if result.placeholders else "")
-              + (f"; {len(result.unsound)} problems found by simulation" if result.unsound else "")
-              + f"; sections: {stale} stale, {untranslated} untranslated"
-              + (f"; {len(result.warnings)} removed by the sanitizer" if result.warnings else ""))
-    if not result.ok(strict):
-        raise typer.Exit(1)
+    lines.append(["out", f"{len(examples.examples)} examples checked: {len(examples.examples) - bad} hold, {bad} fail"
+                  + (f"; {len(examples.missing)} missing from an edition" if examples.missing else "")
+                  + (f"; {len(result.placeholders)} placeholders do not resolve" if result.placeholders else "")
+                  + (f"; {len(result.unsound)} problems found by simulation" if result.unsound else "")
+                  + f"; sections: {stale} stale, {untranslated} untranslated"
+                  + (f"; {len(result.warnings)} removed by the sanitizer" if result.warnings else "")])
+    return {"lines": lines, "junit": junit_xml(examples), "code": 0 if result.ok(strict) else 1}

@@ -86,6 +86,9 @@ def build(games: Games = None, lang: Lang = "all", paper: Paper = None, out_dir:
                                                                 description=job.label if job else "rulebooks"))
     except ForgeError as exc:
         report(exc)
+    if not published.written and not published.removed:
+        out.print(f"{folder.shown} is up to date: nothing written, {published.kept} files kept from the previous build")
+        return
     table = Table("file", "pages", "cards", "size")
     svgs = [w for w in written if w.path.suffix == ".svg"]
     for w in written:
@@ -102,7 +105,7 @@ def build(games: Games = None, lang: Lang = "all", paper: Paper = None, out_dir:
               + (f" (in {mode}, under the names of a normal build)" if mode else "")
               + f", {published.kept} kept from the previous build")
     if published.removed:
-        out.print(f"removed {len(published.removed)} files of an older naming (now <component>-<paper>.pdf): "
+        out.print(f"removed {len(published.removed)} files this build no longer makes: "
                   + ", ".join(path.as_posix() for path in published.removed), markup=False, highlight=False)
 
 
@@ -124,12 +127,14 @@ def build_options(lang: str, paper: str | None, ink_saver: bool, cmyk: bool, sit
     """The build's options checked (forge.build.Options); an ErrorGroup names a bad one."""
     from ..build import Options
     from ..errors import ErrorGroup, Location, OptionError, excerpt
-    from ..rulebook.booklet import find_chromium
     if paper is not None and paper not in PAPERS:
         raise ErrorGroup([OptionError(Location("--paper"), f"unknown paper {excerpt(paper)} "
                                       f"(expected one of: {', '.join(PAPERS)})")])
-    return Options(lang, paper, ink_saver, cmyk, checked_url(site_url), find_chromium() if booklet else None, strict,
-                   gutterfold)
+    chromium = None
+    if booklet:
+        from ..rulebook.booklet import find_chromium
+        chromium = find_chromium()
+    return Options(lang, paper, ink_saver, cmyk, checked_url(site_url), chromium, strict, gutterfold)
 
 
 def checked_url(url: str | None, option: str = "--site-url") -> str | None:

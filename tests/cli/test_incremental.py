@@ -1,0 +1,152 @@
+"""A build renders again only what its changed inputs make (forge/incremental.py, forge/stamp.py),
+and the result is always the clean build of the same sources, byte for byte.
+
+The project: two games made by ``forge new`` (one with an engine) and the repository's
+templates, built once per run and copied by each test. Each test changes one kind of input,
+builds again with the cache, and compares the folder with a clean build (no cache, fresh
+folder); the files that should not change are not even rewritten (same inode).
+"""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from ..conftest import ROOT, run_forge, shared, tree_digest
+
+
+def inodes(folder: Path) -> dict[str, tuple[int, int]]:
+    return {p.relative_to(folder).as_posix(): (p.stat().st_ino, p.stat().st_mtime_ns)
+            for p in folder.rglob("*") if p.is_file()}
+
+
+@pytest.fixture
+def built(tmp_path, tmp_path_factory) -> Path:
+    def make(folder: Path) -> None:
+        for game in ("potions", "herbs"):
+            args = ("new", game, "--engine") if game == "potions" else ("new", game)
+            assert run_forge(*args, cwd=folder).returncode == 0
+        shutil.copytree(ROOT / "templates", folder / "templates")
+        result = run_forge("build", cwd=folder)
+        assert result.returncode == 0, result.stderr
+    project = tmp_path / "project"
+    shutil.copytree(shared(tmp_path_factory, "incremental-project", make), project, symlinks=True)
+    run_forge("build", cwd=project)         # the copies' sizes and times recorded (forge.incremental)
+    return project
+
+
+def rebuilt(project: Path, *args: str) -> tuple[set[str], set[str]]:
+    """Build again; (the files whose bytes changed, the files written) — after checking the
+    folder is exactly a clean build of the same sources."""
+    out = project / "build"
+    before, stats = tree_digest(out), inodes(out)
+    result = run_forge("build", *args, cwd=project)
+    assert result.returncode == 0, result.stderr
+    after, now = tree_digest(out), inodes(out)
+    clean = project / "clean"
+    shutil.rmtree(clean, ignore_errors=True)
+    done = run_forge("build", "--out", "clean", *args, cwd=project, env={"FORGE_NO_CACHE": "1"})
+    assert done.returncode == 0, done.stderr
+    assert after == tree_digest(clean)
+    shutil.rmtree(clean)
+    changed = {p for p in after if before.get(p) != after[p]}
+    return changed, {p for p in now if stats.get(p) != now[p]}
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_nothing_changed_touches_nothing(built):
+    stats = inodes(built / "build")
+    result = run_forge("build", cwd=built)
+    assert result.returncode == 0
+    assert "build/ is up to date: nothing written" in result.stdout
+    assert inodes(built / "build") == stats
+
+
+def test_a_csv_cell_remakes_its_games_cards_only(built):
+    edit(built / "cardspecs/potions/cards.csv", "Draw two cards.", "Draw three cards.")
+    changed, written = rebuilt(built)
+    assert {f"potions/{lang}/{name}-{paper}.pdf" for lang in ("fr", "en") for name in ("cards", "print-all")
+            for paper in ("a4", "letter")} <= changed
+    assert written == changed
+    assert not {p for p in written if p.startswith(("herbs/", "calibration", "assets/"))}
+
+
+def test_a_string_remakes_what_shows_it(built):
+    edit(built / "cardspecs/herbs/strings.yaml", "cards: {title: Cards}", "cards: {title: Deck}")
+    changed, written = rebuilt(built)
+    assert "herbs/en/rules.html" in changed and "index.html" in changed
+    assert written == changed
+    assert not {p for p in written if p.startswith(("potions/", "herbs/fr/", "calibration"))}
+
+
+def test_an_image_remakes_the_cards_that_print_it(built):
+    art = built / "cardspecs/potions/art/example.png"
+    with Image.open(art) as img:
+        img.convert("RGB").transpose(Image.Transpose.FLIP_LEFT_RIGHT).save(art)
+    changed, written = rebuilt(built)
+    assert "potions/en/cards-a4.pdf" in changed and "potions/fr/print-all-letter.pdf" in changed
+    assert written == changed
+    assert not {p for p in written if p.startswith(("herbs/", "calibration"))}
+
+
+def test_a_layout_in_the_spec_remakes_its_cards(built):
+    edit(built / "cardspecs/herbs.yaml", "height: 10mm}", "height: 12mm}")
+    changed, written = rebuilt(built)
+    assert "herbs/fr/cards-letter.pdf" in changed
+    assert not {p for p in written if p.startswith(("potions/", "calibration"))}
+
+
+def test_a_rulebook_edit_remakes_its_page_only(built):
+    edit(built / "rules_src/potions/en.md", "Say here in two sentences", "Say here in a sentence or two")
+    changed, written = rebuilt(built)
+    assert changed == written == {"potions/en/rules.html"}
+
+
+def test_a_template_edit_remakes_every_page(built):
+    edit(built / "templates/rulebook.html.j2", "</body>", "<!-- changed -->\n</body>")
+    changed, written = rebuilt(built)
+    assert changed == written == {f"{game}/{lang}/rules.html" for game in ("potions", "herbs") for lang in ("fr", "en")}
+
+
+def test_a_stylesheet_edit_remakes_the_stylesheet_only(built):
+    with (built / "templates/rulebook.css").open("a", encoding="utf-8") as fh:
+        fh.write("\n/* a designer's note */\n")
+    changed, written = rebuilt(built)
+    assert changed == written == {"assets/rulebook.css"}
+
+
+def test_an_engine_edit_checks_the_examples_again(built):
+    edit(built / "cardspecs/potions/engine.py", "top = max(self.scores())", "top = min(self.scores())")
+    result = run_forge("build", cwd=built)
+    assert result.returncode != 0
+    assert "example potions-highest-card does not hold" in result.stderr
+
+
+def test_a_mode_and_back_equal_clean_builds(built):
+    changed, _ = rebuilt(built, "--ink-saver")
+    assert {p for p in changed if p.endswith(".pdf")} >= {"potions/en/cards-a4.pdf", "herbs/fr/print-all-a4.pdf"}
+    changed, _ = rebuilt(built)
+    assert "potions/en/cards-a4.pdf" in changed
+
+
+def test_a_file_spoiled_by_hand_is_made_again(built):
+    page = built / "build/potions/fr/rules.html"
+    page.write_text("spoiled", encoding="utf-8")
+    changed, written = rebuilt(built)
+    assert changed == written == {"potions/fr/rules.html"}
+
+
+def test_a_copied_project_keeps_its_cache(built, tmp_path):
+    moved = tmp_path / "moved"
+    shutil.copytree(built, moved, symlinks=True)
+    stats = inodes(moved / "build")
+    result = run_forge("build", cwd=moved)
+    assert "build/ is up to date: nothing written" in result.stdout
+    assert inodes(moved / "build") == stats
