@@ -101,17 +101,22 @@ class Cache:
         except (OSError, ValueError, KeyError, TypeError):
             return None
 
-    def put(self, kind: str, key: str, value: object) -> None:
+    def put(self, kind: str, key: str, value: object, keep: int | None = KEEP) -> None:
         """Store ``value`` (JSON data) for ``key``; the oldest entries of ``kind`` beyond
-        :data:`KEEP` go."""
+        ``keep`` go (None: the caller prunes, :meth:`prune`)."""
         path = self.folder / kind / f"{key}.json"
-        if self.enabled and self.write(path, json.dumps({"value": value}, ensure_ascii=False).encode("utf-8")):
-            try:
-                entries = sorted(path.parent.glob("*.json"), key=lambda p: p.stat().st_mtime_ns)
-                for old in entries[:-KEEP]:
-                    old.unlink(missing_ok=True)
-            except OSError:
-                pass
+        if self.enabled and self.write(path, json.dumps({"value": value}, ensure_ascii=False).encode("utf-8")) \
+                and keep is not None:
+            self.prune(kind, keep)
+
+    def prune(self, kind: str, keep: int) -> None:
+        """Remove the oldest entries of ``kind`` beyond ``keep``."""
+        try:
+            entries = sorted((self.folder / kind).glob("*.json"), key=lambda p: p.stat().st_mtime_ns)
+            for old in entries[:-keep]:
+                old.unlink(missing_ok=True)
+        except OSError:
+            pass
 
     def write(self, path: Path, data: bytes) -> bool:
         """Write ``data`` to ``path`` inside the cache folder, made if need be; False when it

@@ -99,6 +99,63 @@ class Kept:
         return self.path.read_bytes()
 
 
+@dataclasses.dataclass(frozen=True)
+class Restored:
+    """An output rendered by an earlier build (into another folder, or in another mode), taken
+    from the project's cache to be written again."""
+
+    path: Path
+    data: bytes
+    pages: int = 0
+    cards: int = 0
+
+
+class Store:
+    """Units rendered before, by key, in the project's cache: ``units/<key>.json`` names their
+    files, whose bytes are in ``blobs/<sha256>`` (each checked when read). The least recently
+    used go first beyond :data:`UNITS` units or :data:`BLOB_BYTES` bytes."""
+
+    UNITS = 4000
+    BLOB_BYTES = 1 << 30
+
+    def __init__(self, cache: Cache):
+        self.cache, self.blobs = cache, cache.folder / "blobs"
+
+    def get(self, key: str) -> tuple[dict, list[bytes]] | None:
+        found = self.cache.load("units", key)
+        if found is None:
+            return None
+        entry, blobs = found[0], []
+        for _, size, sha, *_ in entry["files"]:
+            try:
+                data = (self.blobs / sha).read_bytes()
+            except OSError:
+                return None
+            if len(data) != size or hashlib.sha256(data).hexdigest() != sha:
+                return None
+            os.utime(self.blobs / sha)              # used: kept longer
+            blobs.append(data)
+        return entry, blobs
+
+    def put(self, key: str, entry: dict, blobs: list[bytes]) -> None:
+        for (_, _, sha, *_), data in zip(entry["files"], blobs):
+            if not (self.blobs / sha).is_file() and not self.cache.write(self.blobs / sha, data):
+                return
+        self.cache.put("units", key, entry, keep=None)
+
+    def prune(self) -> None:
+        self.cache.prune("units", self.UNITS)
+        try:
+            blobs = sorted(((p.stat().st_mtime_ns, p.stat().st_size, p) for p in self.blobs.iterdir()), reverse=True)
+        except OSError:
+            return
+        total = 0
+        for _, size, path in blobs:
+            total += size
+            if total > self.BLOB_BYTES:
+                path.unlink(missing_ok=True)
+
+
 class Outputs:
     """The record of what the builds into ``out`` made, by key."""
 
@@ -113,6 +170,7 @@ class Outputs:
         self.made: dict[str, dict] = {}             # this run's units, kept or rendered
         self.slots: set[str] = set()                # the slots of this run's units
         self.stamp: dict | None = None              # the last whole build (forge.stamp)
+        self.store = Store(Cache(root, enabled))
         found = Cache(root, enabled).load("outputs", self.name)
         if found is not None:
             try:
@@ -131,25 +189,36 @@ class Outputs:
         inputs (a component's file, a page): what an older key of the slot made and this run
         does not make again is dropped (:meth:`stale`)."""
         self.slots.add(slot)
-        entry = self.entries.get(key) if self.enabled else None
-        if entry is None or entry.get("slot") != slot:
+        if not self.enabled:
             return None
+        entry = self.entries.get(key)
         try:
-            kept = [Kept(self.out / rel, size, pages, cards) for rel, size, sha, pages, cards in entry["files"]]
-            if not all(self._intact(rel, size, sha) for rel, size, sha, *_ in entry["files"]):
+            if entry is not None and entry.get("slot") == slot \
+                    and all(self._intact(rel, size, sha) for rel, size, sha, *_ in entry["files"]):
+                self.made[key] = entry
+                return ([Kept(self.out / rel, size, pages, cards) for rel, size, _, pages, cards in entry["files"]],
+                        [self._warning(w) for w in entry["warnings"]])
+            stored = self.store.get(key)            # rendered before, for another folder or mode
+            if stored is None:
                 return None
-            warnings = [self._warning(w) for w in entry["warnings"]]
-        except (OSError, ValueError, TypeError):
+            entry, blobs = stored
+            self.made[key] = {**entry, "slot": slot}
+            return ([Restored(self.out / rel, data, pages, cards)
+                     for (rel, _, _, pages, cards), data in zip(entry["files"], blobs)],
+                    [self._warning(w) for w in entry["warnings"]])
+        except (OSError, ValueError, TypeError, KeyError):
             return None
-        self.made[key] = entry
-        return kept, warnings
 
     def put(self, key: str, slot: str, outputs: Iterable, warnings: Iterable[Warning_] = ()) -> None:
-        """Record the unit of ``key`` as rendered now (its files are published after)."""
+        """Record the unit of ``key`` as rendered now (its files are published after), and keep
+        its files in the project's cache for a build into another folder or mode."""
+        outputs = list(outputs)
         self.made[key] = {
             "slot": slot, "files": [[o.path.relative_to(self.out).as_posix(), len(o.data), hashlib.sha256(o.data).hexdigest(),
                        o.pages, o.cards] for o in outputs],
             "warnings": [self._said(w) for w in warnings]}
+        if self.enabled:
+            self.store.put(key, self.made[key], [o.data for o in outputs])
 
     def stale(self) -> list[Path]:
         """The files a previous build made for a slot of this run that this run does not make
@@ -208,6 +277,7 @@ class Outputs:
                 stats[rel] = [st.st_size, st.st_mtime_ns, st.st_ino]
         stamp = self.stamp if self.stamp and all(key in entries for key in self.stamp["keys"]) else None
         Cache(self.root).put("outputs", self.name, {"entries": entries, "stats": stats, "stamp": stamp})
+        self.store.prune()
 
     def _unchanged(self, rel: str) -> bool:
         try:

@@ -6,8 +6,9 @@ The scheme, for an output folder ``build/`` in the folder ``P`` that holds it:
 1. **Lock.** ``P/.build.lock`` is locked (``flock``, non-blocking) for the whole run: a second
    build into the same folder stops at once with an OutputError naming the first one.
 2. **Clean up.** Leftovers of a killed build beside the folder, ``.build.staging-*`` and
-   ``.build.old-*``, are removed (an ``.old`` folder with no ``build/`` is the previous build
-   caught between the two renames of the fallback below: it is put back first).
+   ``.build.old-*``, and hidden ``.*.part`` files of older forge versions inside it, are
+   removed (an ``.old`` folder with no ``build/`` is the previous build caught between the two
+   renames of the fallback below: it is put back first).
 3. **Stage.** ``P/.build.staging-XXXX`` (same file system) is filled with hard links to every
    file of the previous build, so that a build of one game keeps the other games' files
    (copies where links fail; hidden ``.*.part`` files of older forge versions are dropped),
@@ -170,6 +171,11 @@ class OutputFolder:
             leftovers.remove(olds[-1])
         for path in leftovers:
             shutil.rmtree(path, ignore_errors=True)
+        if self.real.is_dir():                    # half-written files of older forge versions
+            for folder, _, names in os.walk(self.real):
+                for part in (n for n in names if n.startswith(".") and n.endswith(".part")):
+                    with contextlib.suppress(OSError):
+                        os.unlink(os.path.join(folder, part))
 
     def _carry_over(self, staging: Path) -> set[str]:
         """Hard-link (or copy) every file of the previous build into ``staging``; their paths."""

@@ -60,21 +60,25 @@ class Renderer:
             found = self._comps[id(job.comp)] = (job.comp, self.outputs.key(stable(job.comp, self.root)))
         return self.outputs.key("component", where, job.lang, job.paper, self.spec_key(job.spec), found[1])
 
-    def _reuse(self, key: str, slot: str, make: Callable[[], list], collect: bool = False) -> list:
+    def _reuse(self, key: str, slot: str, make: Callable[[], list]) -> list:
         """The unit of ``key`` (in ``slot``, :meth:`Outputs.get`): kept from the previous build,
         else made now (and recorded)."""
-        found = self.outputs.get(key, slot)
-        if found is not None:
-            kept, warnings = found
-            for w in warnings:
-                self._warn(w)
+        kept = self._kept(key, slot)
+        if kept is not None:
             return kept
-        said: list[Warning_] = []
-        outputs = make(said.append) if collect else make()
-        for w in said:
-            self._warn(w)
-        self.outputs.put(key, slot, outputs, said)
+        outputs = make()
+        self.outputs.put(key, slot, outputs)
         return outputs
+
+    def _kept(self, key: str, slot: str) -> list[Kept] | None:
+        """The unit's files kept from the previous build (its warnings given again), or None."""
+        found = self.outputs.get(key, slot)
+        if found is None:
+            return None
+        kept, warnings = found
+        for w in warnings:
+            self._warn(w)
+        return kept
 
     def _warn(self, w: Warning_) -> None:
         if w not in self.warned:             # a section shown in two pages is reported once
@@ -83,7 +87,8 @@ class Renderer:
 
     # -- the kits -------------------------------------------------------------------------
     def kits(self, jobs: list[Job], tick: Callable[[Job], None] = lambda job: None) -> list:
-        """Every job's file, then the kits' files to print; a job's problems are all reported."""
+        """Every job's file, then the kits' files to print, rendered on every core; every
+        job's problems are reported."""
         from .kit.calibration import render_calibration
         from .kit.render import render_component
         from .rulebook.pages import Output
@@ -92,21 +97,29 @@ class Renderer:
             result = (render_calibration(job.paper, colour=job.colour) if job.comp is None
                       else render_component(job.spec, job.comp, job.lang, job.paper or job.comp.print.papers[0]))
             return [Output(job.path, result.data, result.pages, result.cards)]
-        done, keys, errors, seen = [], [], [], set()
-        for job in jobs:
-            key = self.job_key(job)
-            try:
-                done += self._reuse(key, job.path.relative_to(self.out).as_posix(), partial(render, job))
-            except ErrorGroup as group:          # every component's problems, each reported once
-                fresh = [e for e in group.errors if str(e) not in seen]
-                seen.update(str(e) for e in fresh)
-                errors += fresh
-                continue
-            keys.append(key)
-            tick(job)
-        if errors:
-            raise ErrorGroup(errors)
-        return done + self._print_all(jobs, done, keys)
+        keys = [self.job_key(job) for job in jobs]
+        done = self._units([(key, job.path.relative_to(self.out).as_posix(), partial(render, job))
+                            for key, job in zip(keys, jobs)], lambda i: tick(jobs[i]))
+        return [o for outputs in done for o in outputs] + self._print_all(jobs, [outputs[0] for outputs in done], keys)
+
+    def _units(self, units: list[tuple[str, str, Callable[[], list]]], tick: Callable[[int], None] = lambda i: None
+               ) -> list[list]:
+        """Each unit's outputs (key, slot, make): kept, or made on every core and recorded."""
+        from .workers import run_all
+        found: list = [None] * len(units)
+        todo = []
+        for i, (key, slot, _) in enumerate(units):
+            found[i] = self._kept(key, slot)
+            if found[i] is None:
+                todo.append(i)
+            else:
+                tick(i)
+        made = run_all([units[i][2] for i in todo], lambda n: tick(todo[n]))
+        for i, outputs in zip(todo, made):
+            key, slot, _ = units[i]
+            self.outputs.put(key, slot, outputs)
+            found[i] = outputs
+        return found
 
     def _print_all(self, jobs: list[Job], rendered: list, keys: list[str]) -> list:
         """Per game, language and paper, the one file to print (:mod:`forge.kit.print_all`),
@@ -124,15 +137,16 @@ class Renderer:
                     if path.parent == job.path.parent and job.paper in (None, kit.paper):
                         pdfs[job.comp.name] = out
                         made_from.append(key)
-        outputs = []
+
+        def make(job: Job, pdfs: dict, path: Path) -> list:
+            result = print_all(job.spec, job.lang, job.paper, {name: o.data for name, o in pdfs.items()})
+            return [Output(path, result.data, result.pages, result.cards)]
+        units = []
         for path, (job, pdfs, made_from) in kits.items():
-            def make(job=job, pdfs=pdfs, path=path):
-                result = print_all(job.spec, job.lang, job.paper, {name: o.data for name, o in pdfs.items()})
-                return [Output(path, result.data, result.pages, result.cards)]
             where = path.relative_to(self.out).as_posix()
-            outputs += self._reuse(self.outputs.key("print-all", where, job.lang, job.paper, self.spec_key(job.spec),
-                                                    made_from), where, make)
-        return outputs
+            units.append((self.outputs.key("print-all", where, job.lang, job.paper, self.spec_key(job.spec), made_from),
+                          where, partial(make, job, pdfs, path)))
+        return [o for outputs in self._units(units) for o in outputs]
 
     # -- the rulebooks --------------------------------------------------------------------
     def rulebooks(self, specs: dict[str, GameSpec], jobs: list[Job], names: Iterable[str] = (), lang: str = "all",
@@ -142,9 +156,10 @@ class Renderer:
         With ``site_url``, the pages link their other editions by absolute address. With
         ``chromium`` (:func:`forge.rulebook.booklet.find_chromium`), each page is also printed
         as an A4 booklet beside it, which the page links."""
-        from .rulebook.booklet import BOOKLET, print_booklet
-        from .rulebook.pages import Rulebooks, load_rules
+        from .rulebook.booklet import BOOKLET
+        from .rulebook.pages import Rulebooks
         from .rulebook.source import EDITION_FILE
+        from .workers import run_all
         from .rulebook.staleness import editions_of
         out, root = self.out, self.root
         said: list[Warning_] = []
@@ -154,30 +169,30 @@ class Renderer:
         downloads, calibration = listing(jobs, lambda path: path.is_file())
         shared = self.outputs.key(tree_digest(root, books.templates), books.index_langs(), calibration, site_url,
                                   bool(chromium), chromium)
-        outputs, loaded = [], {}
+        outputs, tasks, todo = [], [], []
         for folder in (f for f in folders if not names or f.name in set(names)):
             game_key = self.outputs.key(shared, folder.name, tree_digest(root, folder), self._engine(folder.name),
                                         self.spec_key(specs[folder.name]) if folder.name in specs else None,
                                         stable(specs[folder.name].components, root) if folder.name in specs else None)
             langs = sorted(m["lang"] for p in folder.glob("*.md") if (m := EDITION_FILE.match(p.name)))
+            missed = []
             for lg in (l for l in langs if lang in ("all", l)):
-                def make(collect, folder=folder, lg=lg):
-                    said.clear()
-                    if folder.name not in loaded:
-                        loaded[folder.name] = load_rules(folder)
-                    rules = loaded[folder.name]
-                    if lg not in rules.editions:
-                        return []
-                    page = partial(books.page, rules, lg, out, downloads.get((rules.game, lg), []), calibration,
-                                   BOOKLET if chromium else None)
-                    made = page()
-                    if chromium:
-                        made.append(print_booklet(chromium, lambda pages: page(pages=pages), books.stylesheet(out), out))
-                    for w in said:
-                        collect(w)
-                    return made
-                outputs += self._reuse(self.outputs.key(game_key, lg, downloads.get((folder.name, lg), [])),
-                                       f"page:{folder.name}/{lg}", make, collect=True)
+                unit = (self.outputs.key(game_key, lg, downloads.get((folder.name, lg), [])), f"page:{folder.name}/{lg}")
+                kept = self._kept(*unit)
+                if kept is None:
+                    missed.append((lg, unit))
+                else:
+                    outputs += kept
+            if missed:
+                tasks.append(partial(self._pages, books, said, folder, [lg for lg, _ in missed], downloads, calibration,
+                                     chromium))
+                todo += [[unit for _, unit in missed]]
+        for units, made in zip(todo, run_all(tasks)):          # each game's pages on a core of its own
+            for unit, (pages, warnings) in zip(units, made):
+                for w in warnings:
+                    self._warn(w)
+                self.outputs.put(*unit, pages, warnings)
+                outputs += pages
         if outputs:                                     # the pages' stylesheet
             outputs += self._reuse(self.outputs.key("stylesheet", tree_digest(root, books.templates)), "stylesheet",
                                    lambda: [books.stylesheet(out)])
@@ -189,6 +204,28 @@ class Renderer:
             outputs += self._reuse(self.outputs.key(shared, "index", tree_digest(root, *folders), stable(downloads, root),
                                                     [self.spec_key(s) for s in specs.values()]), "index", make_index)
         return outputs
+
+    def _pages(self, books, said: list, folder: Path, langs: list[str], downloads: dict, calibration: list,
+               chromium: str | None) -> list[tuple[list, list[Warning_]]]:
+        """The pages of ``folder``'s editions ``langs`` (with their booklets), each with the
+        warnings its rendering gave (``books`` reports them into ``said``)."""
+        from .rulebook.booklet import BOOKLET, print_booklet
+        from .rulebook.pages import load_rules
+        rules = load_rules(folder)
+        made = []
+        for lg in langs:
+            said.clear()
+            if lg not in rules.editions:
+                made.append(([], []))
+                continue
+            page = partial(books.page, rules, lg, self.out, downloads.get((rules.game, lg), []), calibration,
+                           BOOKLET if chromium else None)
+            files = page()
+            if chromium:
+                files.append(print_booklet(chromium, lambda pages: page(pages=pages), books.stylesheet(self.out),
+                                           self.out))
+            made.append((files, list(said)))
+        return made
 
     def _engine(self, game: str) -> str | None:
         """The fingerprint of the engine ``game``'s pages are checked and drawn with, if any."""

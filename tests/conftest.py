@@ -11,6 +11,8 @@ from typing import Callable
 
 import pytest
 
+from forge.cache import FOLDER
+
 ROOT = Path(__file__).resolve().parent.parent
 #: every game of the project, one card spec each in cardspecs/: the kit tests run for each, so a
 #: game added there is tested with no test edited (its engine: tests/test_testing.py)
@@ -81,12 +83,29 @@ def dalmuti_build(tmp_path_factory) -> Path:
     return build_game(tmp_path_factory, "dalmuti")
 
 
+@pytest.fixture(scope="session")
+def warm_cache(tmp_path_factory) -> Path:
+    """The cache (.forge-cache) of a copy of the project, filled once per run by ``forge check``
+    and a whole ``forge build``: the about boxes' simulations, Chat vert's rule study, and every
+    file the build rendered (forge/incremental.py). Its keys name what they depend on relative
+    to the project, so every copy reads them; a test that changes an input renders what it
+    changes, as a user's edit would (tests/test_cache.py, tests/cli/test_incremental.py)."""
+    def make(folder: Path) -> None:
+        for name in ("cardspecs", "rules_src", "templates"):
+            shutil.copytree(ROOT / name, folder / name)
+        assert run_forge("check", cwd=folder).returncode == 0          # the rule study
+        result = run_forge("build", cwd=folder)                       # the about boxes, every file
+        assert result.returncode == 0, result.stderr
+    return shared(tmp_path_factory, "warm-cache", make) / FOLDER
+
+
 @pytest.fixture
-def project(tmp_path) -> Path:
+def project(tmp_path, warm_cache) -> Path:
     """A scratch project holding a copy of the real cardspecs/ (and the rules data a kit prints:
-    Chat vert's added rules), without rulebooks."""
+    Chat vert's added rules), without rulebooks, its cache warm (``warm_cache``)."""
     shutil.copytree(ROOT / "cardspecs", tmp_path / "cardspecs")
     shutil.copytree(ROOT / "rules_src", tmp_path / "rules_src", ignore=shutil.ignore_patterns("*.md", "figures.yaml"))
+    shutil.copytree(warm_cache, tmp_path / FOLDER)
     return tmp_path
 
 

@@ -2,6 +2,7 @@
 sanitizer warnings, reported as text (default) or as GitHub Actions annotations."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -40,8 +41,9 @@ def check(
             raise OptionError(Location("--format"), f"unknown format {excerpt(fmt)} (expected one of: "
                               f"{', '.join(FORMATS)})")
         inside = all(Path(p).resolve().is_relative_to(root.resolve()) for p in paths)
-        said = remembered(root, "check", ["check", [str(p) for p in paths], strict, fmt],
-                          lambda: _checked(paths, strict, fmt)) if inside else _checked(paths, strict, fmt)
+        every = remembered(root, "check", ["check", [str(p) for p in paths], os.getcwd()],
+                           lambda: _checked(paths)) if inside else _checked(paths)
+        said = every[f"{fmt}{' strict' if strict else ''}"]
     except ForgeError as exc:
         if fmt == "github":
             for line in error_annotations(exc):
@@ -55,13 +57,21 @@ def check(
         raise typer.Exit(said["code"])
 
 
-def _checked(paths: list[Path], strict: bool, fmt: str) -> dict:
+def _checked(paths: list[Path]) -> dict:
     """What ``forge check`` prints (lines for "out" or "err", in order), its JUnit XML and its
-    exit status, as JSON data (kept in the project's cache while nothing it read changes)."""
+    exit status, for each format with and without --strict ("text", "github strict"…), as
+    JSON data (kept in the project's cache while nothing it read changes)."""
     from ..engine.examples import junit_xml
-    from ..github import check_annotations
     from ..rulebook.check import check_rules
     result = check_rules(paths)
+    junit = junit_xml(result.examples)
+    return {f"{fmt}{' strict' if strict else ''}": {"lines": _lines(result, strict, fmt), "junit": junit,
+                                                     "code": 0 if result.ok(strict) else 1}
+            for fmt in FORMATS for strict in (False, True)}
+
+
+def _lines(result, strict: bool, fmt: str) -> list[list[str]]:
+    from ..github import check_annotations
     examples = result.examples
     lines = []
     if fmt == "github":
@@ -81,4 +91,4 @@ def _checked(paths: list[Path], strict: bool, fmt: str) -> dict:
                   + (f"; {len(result.unsound)} problems found by simulation" if result.unsound else "")
                   + f"; sections: {stale} stale, {untranslated} untranslated"
                   + (f"; {len(result.warnings)} removed by the sanitizer" if result.warnings else "")])
-    return {"lines": lines, "junit": junit_xml(examples), "code": 0 if result.ok(strict) else 1}
+    return lines

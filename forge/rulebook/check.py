@@ -11,6 +11,7 @@ like a stale section and like a warning that the sanitizer removed something.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import os
 from pathlib import Path
 
 from ..cache import Cache, digest
@@ -62,7 +63,10 @@ def _game_checks(folder: Path) -> list[InputError]:
     def run() -> list:
         return [[e.location.file, e.location.line, e.location.cell, e.message, e.hint]
                 for e in games.get(folder.name).check_source(folder)]
-    found = Cache(root).get("check-source", digest(games.fingerprint(folder.name), str(folder)), run)
+    top = Path(os.path.realpath(root))
+    found = Cache(root).get("check-source", digest(games.fingerprint(folder.name), *(      # the places it names
+        p.relative_to(top).as_posix() if p.is_relative_to(top) else str(p)   # are shown from the working folder
+        for p in (Path(os.path.realpath(folder)), Path(os.path.realpath(os.getcwd()))))), run)
     return [InputError(Location(file, line, cell), message, hint) for file, line, cell, message, hint in found]
 
 

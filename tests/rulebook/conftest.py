@@ -7,8 +7,6 @@ from pathlib import Path
 import pytest
 
 from forge.cache import FOLDER
-from forge.engine.registry import game_names
-from forge.rulebook.about import measure, run_of
 
 from ..conftest import ROOT, run_forge, shared, tree_digest
 
@@ -30,23 +28,6 @@ def rules_project(tmp_path, warm_cache) -> Path:
         shutil.copytree(ROOT / name, tmp_path / name, dirs_exist_ok=True)
     shutil.copytree(warm_cache, tmp_path / FOLDER)
     return tmp_path
-
-
-@pytest.fixture(scope="session")
-def warm_cache(tmp_path_factory) -> Path:
-    """The cache (.forge-cache) of a copy of the project, filled once per run: the about boxes'
-    simulations and Chat vert's rule study. Its keys name the files they depend on relative to
-    the project, so every copy reads them; a test that changes one of those files computes
-    again, as a user's edit would (tests/test_cache.py proves both)."""
-    def make(folder: Path) -> None:
-        for name in ("cardspecs", "rules_src", "templates"):
-            shutil.copytree(ROOT / name, folder / name)
-        assert run_forge("check", cwd=folder).returncode == 0          # the rule study
-        for game in game_names(folder):
-            run = run_of(game, folder)
-            if run is not None:
-                measure(game, run, folder)                            # the about box
-    return shared(tmp_path_factory, "warm-cache", make) / FOLDER
 
 
 #: every rulebook of the project and its editions (rules_src/<game>/<lang>.md)

@@ -1,0 +1,86 @@
+"""Work spread over the machine's cores: tasks run in forked processes, results in order.
+
+A build's units are independent (each component's PDF, each kit's file to print), so the
+build renders them on every core the process may use. The tasks are plain functions of the
+parent process, inherited by the forked workers (nothing is pickled on the way in); what comes
+back is their value, or the located errors they raised, rebuilt in the parent as they were.
+On a single core, with one task, or where ``fork`` does not exist, they run here, one by one.
+``FORGE_WORKERS=N`` sets the number of processes (1: none).
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import traceback
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Callable
+
+from .errors import ErrorGroup, InputError
+
+__all__ = ["run_all", "worker_count"]
+
+_TASKS: list[Callable[[], object]] = []          # the tasks of the pool being run, seen by its forks
+
+
+def worker_count(tasks: int) -> int:
+    """How many processes to run ``tasks`` tasks in."""
+    wanted = os.environ.get("FORGE_WORKERS", "")
+    cores = int(wanted) if wanted.isdigit() and int(wanted) > 0 else \
+        len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return 1
+    return max(1, min(cores, tasks))
+
+
+def run_all(tasks: list[Callable[[], object]], done: Callable[[int], None] = lambda i: None) -> list:
+    """Each task's value, in order; ``done(i)`` as each one ends. The located errors the tasks
+    raise are raised together, after all have run, as one group (each message once)."""
+    workers = worker_count(len(tasks))
+    results: list = [None] * len(tasks)
+    if workers == 1:
+        for i in range(len(tasks)):
+            results[i] = _outcome(tasks[i])
+            done(i)
+    else:
+        global _TASKS
+        _TASKS = tasks
+        try:
+            with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+                futures = {pool.submit(_run, i): i for i in range(len(tasks))}
+                for future in as_completed(futures):
+                    results[futures[future]] = future.result()
+                    done(futures[future])
+        finally:
+            _TASKS = []
+    errors = list({str(e): e for outcome in results if outcome[0] == "errors"      # each reported once
+                   for e in _rebuilt(outcome[1])}.values())
+    crash = next((outcome[1] for outcome in results if outcome[0] == "crash"), None)
+    if crash is not None:
+        raise RuntimeError(crash)
+    if errors:
+        raise ErrorGroup(errors)
+    return [outcome[1] for outcome in results]
+
+
+def _run(i: int) -> tuple:
+    return _outcome(_TASKS[i])
+
+
+def _outcome(task: Callable[[], object]) -> tuple:
+    try:
+        return "ok", task()
+    except ErrorGroup as group:
+        return "errors", [(type(e), e.location, e.message, e.hint) for e in group.errors]
+    except InputError as e:
+        return "errors", [(type(e), e.location, e.message, e.hint)]
+    except Exception as exc:             # a bug: its traceback, as text, raised in the parent
+        if os.getpid() == _PARENT:
+            raise
+        return "crash", f"{type(exc).__name__}: {exc}\n" + "".join(traceback.format_exception(exc))
+
+
+def _rebuilt(errors: list) -> list[InputError]:
+    return [cls(location, message, hint) for cls, location, message, hint in errors]
+
+
+_PARENT = os.getpid()
