@@ -1,21 +1,24 @@
 """The whole kit's build time (``forge build``: every game, both languages, both papers, the
 rulebooks, the index), side by side in one run:
 
-1. cold, without reportlab's C accelerator (``_rl_accel`` blocked), no cache;
-2. cold, with the accelerator (``rl_accel``, a dependency of forge), no cache;
-3. with the accelerator, the project's cache warm (the about-box simulations kept), into a
-   fresh folder;
-4. nothing changed: a second build into the same folder (the stamp of :mod:`forge.stamp`);
-5. one CSV cell changed, in a game without an about box (a Majority word): only the files
+1. cold, without reportlab's C accelerator (``_rl_accel`` blocked), no cache, in one process
+   (``FORGE_WORKERS=1``): the build as it was before;
+2. cold, with the accelerator (``rl_accel``, a dependency of forge), no cache, one process;
+3. cold, with the accelerator, on every core (forge/workers.py);
+4. into a fresh folder, the project's cache warm (the about-box simulations, and every file
+   rendered before, kept by key: forge/incremental.py);
+5. nothing changed: a second build into the same folder (the stamp of :mod:`forge.stamp`);
+6. one CSV cell changed, in a game without an about box (a Majority word): only the files
    made from it are rendered again (:mod:`forge.incremental`);
-6. one CSV cell changed in the deck a game's engine plays (a Dalmuti card's colour): its
+7. one CSV cell changed in the deck a game's engine plays (a Dalmuti card's colour): its
    about box is simulated again too, since the engine's printed kit changed.
 
 The builds run on a copy of the project's games. Each runs ``--repeat`` times in a new
-process (4 to 6 after a build that brings the folder to the state before the change); the
-script prints the best wall and CPU time (the process's own, ``resource.RUSAGE_CHILDREN``),
-the peak memory, the ratio to build 1 and the load average, checks that builds 1 to 3 are
-byte-identical and that each incremental build equals a clean build of the same sources.
+process (5 to 7 after a build that brings the folder to the state before the change); the
+script prints the best wall and CPU time (the process's own and its workers',
+``resource.RUSAGE_CHILDREN``), the peak memory (of the build's process or of any of its
+workers, whichever is larger), the ratio to build 1 and the load average, checks that builds
+1 to 4 are byte-identical and that each incremental build equals a clean build of the same sources.
 
     python benchmarks/build_speed.py [--repeat 2]
 """
@@ -34,14 +37,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BLOCK = "import sys; sys.modules['_rl_accel'] = None; "
-RUN = ("import atexit, resource, sys; atexit.register(lambda: print('peak', resource.getrusage("
-       "resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)); from forge.cli import main; "
+RUN = ("import atexit, resource, sys; atexit.register(lambda: print('peak', max(resource.getrusage("
+       "resource.RUSAGE_SELF).ru_maxrss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss), file=sys.stderr)); "
+       "from forge.cli import main; "
        "sys.argv = ['forge', 'build', '--out', sys.argv[1]]; main()")
 
 
-def build(project: Path, out: Path, accel: bool, cache: bool) -> tuple[float, float, float]:
-    """(wall seconds, CPU seconds, peak MiB) of one ``forge build`` in a new process."""
-    env = {**os.environ}
+def build(project: Path, out: Path, accel: bool, cache: bool, workers: str = "") -> tuple[float, float, float]:
+    """(wall seconds, CPU seconds, peak MiB) of one ``forge build`` in a new process
+    (``workers``: FORGE_WORKERS, "" for every core)."""
+    env = {**os.environ, "FORGE_WORKERS": workers}
     if not cache:
         env["FORGE_NO_CACHE"] = "1"
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -68,8 +73,8 @@ def main() -> None:
         import _rl_accel  # noqa: F401
     except ImportError:
         sys.exit("rl_accel is not installed: pip install rl_accel (forge depends on it)")
-    cases = [("cold, no accelerator", False, False), ("cold, rl_accel", True, False),
-             ("rl_accel, cache warm", True, True)]
+    cases = [("cold, no accel., 1 core", False, False, "1"), ("cold, rl_accel, 1 core", True, False, "1"),
+             ("cold, rl_accel, all cores", True, False, ""), ("new folder, cache warm", True, True, "")]
     edits = [("nothing changed", None), ("one cell: a word", ("majority/words-en.csv", 1, ",ant,", ",gnat,")),
              ("one cell: engine's deck", ("dalmuti/deck.csv", 2, "#b71c1c", "#b71c1d"))]
     results, trees = {}, {}
@@ -77,13 +82,13 @@ def main() -> None:
         project = Path(tmp) / "project"
         for name in ("cardspecs", "rules_src", "templates"):
             shutil.copytree(ROOT / name, project / name)
-        for name, accel, warm in cases:
+        for name, accel, warm, workers in cases:
             if warm:                         # fill the cache once, untimed
                 build(project, Path(tmp) / "fill", True, True)
             runs = []
             for i in range(args.repeat):
                 out = Path(tmp) / f"{len(results)}-{i}"
-                runs.append(build(project, out, accel, warm))
+                runs.append(build(project, out, accel, warm, workers))
                 trees[name] = digest(out)
                 shutil.rmtree(out)
             results[name] = min(runs), os.getloadavg()
@@ -115,7 +120,7 @@ def main() -> None:
               + "/".join(f"{x:.2f}" for x in load))
     identical = len({tuple(sorted(t.items())) for t in trees.values()}) == 1
     files = len(next(iter(trees.values())))
-    print(f"builds 1 to 3: their {files} files are {'byte-identical' if identical else 'NOT identical'}")
+    print(f"builds 1 to 4: their {files} files are {'byte-identical' if identical else 'NOT identical'}")
     for name, ok in same.items():
         print(f"{name}: the folder {'equals' if ok else 'DIFFERS from'} a clean build of the same sources")
 

@@ -16,7 +16,7 @@ from typing import Callable, Iterable
 from .cardspec.images import FORMATS
 from .cardspec.model import GameSpec
 from .engine.registry import UnknownGame, games as engines
-from .errors import ErrorGroup, Warning_
+from .errors import Warning_
 from .incremental import Kept, Outputs, stable, tree_digest
 from .plan import Job, listing
 

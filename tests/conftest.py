@@ -70,11 +70,38 @@ def kit(request, game: str) -> Path:
 
 
 def build_game(tmp_path_factory, game: str) -> Path:
-    """``game``'s kit built by the real command into a fresh folder (both languages, both papers)."""
-    def make(out: Path) -> None:
-        result = run_forge("build", game, "--out", str(out))
+    """``game``'s kit and rulebooks built by the real command (both languages, both papers) in a
+    copy of the project whose cache is warm (:func:`warm_project`); the output folder."""
+    def make(project: Path) -> None:
+        sources(project, warm_project(tmp_path_factory) / FOLDER)
+        result = run_forge("build", game, "--out", "build", cwd=project)
         assert result.returncode == 0, result.stderr
-    return shared(tmp_path_factory, f"kit-{game}", make)
+    return shared(tmp_path_factory, f"kit-{game}", make) / "build"
+
+
+def sources(project: Path, cache: Path | None = None) -> Path:
+    """``project`` holding a copy of the repository's cardspecs/, rules_src/ and templates/, and
+    of the cache ``cache``."""
+    for name in ("cardspecs", "rules_src", "templates"):
+        shutil.copytree(ROOT / name, project / name)
+    if cache is not None:
+        shutil.copytree(cache, project / FOLDER)
+    return project
+
+
+def warm_project(tmp_path_factory) -> Path:
+    """A copy of the project checked (``forge check``) and built whole (``forge build``) once
+    per run: its build/ is every game's kit and rulebook, and its cache (.forge-cache) holds
+    the about boxes' simulations, Chat vert's rule study and every file the build rendered
+    (forge/incremental.py). The cache's keys name what they depend on relative to the project,
+    so every copy of it reads them, and a test that changes an input renders what it changes,
+    as a user's edit would (tests/test_cache.py, tests/cli/test_incremental.py). Read only."""
+    def make(folder: Path) -> None:
+        sources(folder)
+        assert run_forge("check", cwd=folder).returncode == 0          # the rule study
+        result = run_forge("build", cwd=folder)                       # the about boxes, every file
+        assert result.returncode == 0, result.stderr
+    return shared(tmp_path_factory, "warm-project", make)
 
 
 @pytest.fixture(scope="session")
@@ -85,18 +112,8 @@ def dalmuti_build(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def warm_cache(tmp_path_factory) -> Path:
-    """The cache (.forge-cache) of a copy of the project, filled once per run by ``forge check``
-    and a whole ``forge build``: the about boxes' simulations, Chat vert's rule study, and every
-    file the build rendered (forge/incremental.py). Its keys name what they depend on relative
-    to the project, so every copy reads them; a test that changes an input renders what it
-    changes, as a user's edit would (tests/test_cache.py, tests/cli/test_incremental.py)."""
-    def make(folder: Path) -> None:
-        for name in ("cardspecs", "rules_src", "templates"):
-            shutil.copytree(ROOT / name, folder / name)
-        assert run_forge("check", cwd=folder).returncode == 0          # the rule study
-        result = run_forge("build", cwd=folder)                       # the about boxes, every file
-        assert result.returncode == 0, result.stderr
-    return shared(tmp_path_factory, "warm-cache", make) / FOLDER
+    """The warm cache of :func:`warm_project`, for scratch projects to copy."""
+    return warm_project(tmp_path_factory) / FOLDER
 
 
 @pytest.fixture
@@ -116,6 +133,7 @@ def built_project(tmp_path, tmp_path_factory) -> Path:
     def make(folder: Path) -> None:
         shutil.copytree(ROOT / "cardspecs", folder / "cardspecs")
         shutil.copytree(ROOT / "rules_src", folder / "rules_src", ignore=shutil.ignore_patterns("*.md", "figures.yaml"))
+        shutil.copytree(warm_project(tmp_path_factory) / FOLDER, folder / FOLDER)
         result = run_forge("build", "--out", str(folder / "build"), cwd=folder)
         assert result.returncode == 0, result.stderr
     shutil.copytree(shared(tmp_path_factory, "built-project", make), tmp_path, dirs_exist_ok=True)

@@ -26,11 +26,13 @@ the same inputs give the same bytes.
 """
 from __future__ import annotations
 
+import hashlib
 import io
+import re
 from dataclasses import dataclass
 
 from pypdf import PdfReader, PdfWriter, Transformation
-from pypdf.generic import NameObject, RectangleObject
+from pypdf.generic import DictionaryObject, NameObject, RectangleObject
 
 from .. import __version__
 from ..errors import ErrorGroup, SpecError
@@ -51,6 +53,8 @@ __all__ = ["print_all", "print_all_name"]
 
 #: the page label of a shared sheet ("shared 2 backs"), by language (English otherwise)
 SHARED = {"en": "shared", "fr": "commune"}
+#: the name of an embedded font subset: a six-letter tag, "+", the font's name
+SUBSET = re.compile(r"^/?[A-Z]{6}\+")
 
 
 def print_all_name(paper: str) -> str:
@@ -274,6 +278,7 @@ def print_all(spec: GameSpec, lang: str, paper: str, pdfs: dict[str, bytes]) -> 
         if p.turn:
             _turn(page)
         w.set_page_label(i, i, prefix=p.label)
+    _tag_subsets(w)
     for name, at in sorted(kit.first.items(), key=lambda item: item[1]):
         w.add_outline_item(title=component_title(spec, spec.components[name], lang), page_number=at)
     w.page_mode = "/UseOutlines"
@@ -287,3 +292,38 @@ def print_all(spec: GameSpec, lang: str, paper: str, pdfs: dict[str, bytes]) -> 
     w.write(buf)
     cards = sum(c.count(lang) for c in kit.comps if c.name in kit.first)
     return Rendered(buf.getvalue(), len(pages), cards)
+
+
+def _tag_subsets(w: PdfWriter) -> None:
+    """Give each embedded font subset the tag of its own bytes: reportlab tags every subset of a
+    document ``AAAAAA+``, and a file joined from several documents would hold different subsets
+    of one font under one name, which a print shop's preflight flags (and a viewer may mix)."""
+    seen: set[int] = set()
+
+    def walk(resources) -> None:
+        resources = resources.get_object() if resources is not None else None
+        if not isinstance(resources, DictionaryObject):
+            return
+        for font in (resources.get("/Font") or DictionaryObject()).get_object().values():
+            font = font.get_object()
+            descriptor = font.get("/FontDescriptor")
+            base = str(font.get("/BaseFont", ""))
+            if descriptor is None or not SUBSET.match(base):
+                continue
+            descriptor = descriptor.get_object()
+            stream = next((descriptor[k] for k in ("/FontFile2", "/FontFile3", "/FontFile") if k in descriptor), None)
+            if stream is None:
+                continue
+            digest = hashlib.sha256(stream.get_object().get_data()).digest()
+            tag = "".join(chr(ord("A") + b % 26) for b in digest[:6])
+            name = NameObject(f"/{tag}+{base.split('+', 1)[1]}")
+            font[NameObject("/BaseFont")] = name
+            descriptor[NameObject("/FontName")] = name
+        for xobject in (resources.get("/XObject") or DictionaryObject()).get_object().values():
+            ref = getattr(xobject, "idnum", None)
+            if ref is None or ref not in seen:
+                if ref is not None:
+                    seen.add(ref)
+                walk(xobject.get_object().get("/Resources"))
+    for page in w.pages:
+        walk(page.get("/Resources"))

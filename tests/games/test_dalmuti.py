@@ -20,11 +20,11 @@ def test_deck_is_the_printed_one():
     assert GAME.deck[1:13] == list(range(1, 13)) and GAME.deck[JESTER] == 2 and sum(GAME.deck) == 80
 
 
-def test_two_thousand_random_games_keep_invariants_and_end():
+def test_a_thousand_random_games_keep_invariants_and_end():
     """A seeded slice of the soak (``python benchmarks/soak.py --game dalmuti`` plays 100,000):
-    every ruling is reached within its first thousand seeds."""
+    every ruling is reached within them."""
     rulings = Counter()
-    for seed in range(2_000):
+    for seed in range(1_000):
         n = 4 + seed % 5
         state = GAME.new_state(NAMES[:n], {"climbing_bonus": seed % 3 == 0}, random.Random(seed))
         playout(state, random_policy, check=True, max_steps=5_000)

@@ -48,10 +48,12 @@ def test_deal_three_founders_five_cards_each_secret_traits_all_different():
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_ten_thousand_random_games_keep_invariants_and_end(players):
+def test_random_games_keep_invariants_and_end(players):
+    """A seeded slice of the soak (``python benchmarks/soak.py --game familienbande``): 1,000 games
+    per player count, half random, half greedy."""
     rulings, ended = Counter(), Counter()
     policies = [random_policy, GAME.POLICIES["greedy"]]
-    for seed in range(3334):
+    for seed in range(1_000):
         state = GAME.new_state(NAMES[:players], {}, random.Random(seed))
         playout(state, policies[seed % 2], check=True, max_steps=2_000)
         assert state.is_over()
@@ -60,7 +62,7 @@ def test_ten_thousand_random_games_keep_invariants_and_end(players):
         assert full or state.rulings["familienbande.stalemate"] == 1
         assert state.winners() and all(state.scores()[w] == max(state.scores()) for w in state.winners())
         rulings += state.rulings
-    assert ended["full"] > 3000                 # the rules' own end is the usual one
+    assert ended["full"] > 900                  # the rules' own end is the usual one
     assert rulings["familienbande.tie"] > 0
 
 

@@ -17,7 +17,7 @@ NAMES = ["Alice", "Bruno", "Chloé", "Driss", "Emma", "Farid", "Gaëlle", "Hugo"
 
 @pytest.mark.parametrize("policy", sorted(GAME.POLICIES))
 def test_random_games_keep_invariants_and_end(policy):
-    games = 10_000 if policy == "uniform" else 2_000
+    games = 2_000 if policy == "uniform" else 500     # a seeded slice of benchmarks/soak.py
     for seed in range(games):
         n = 3 + seed % 8
         state = GAME.new_state(NAMES[:n], {"variant": seed % 2 == 0}, random.Random(seed))

@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from ..conftest import ROOT, build_game, run_forge, shared
+from forge.cache import FOLDER
+
+from ..conftest import ROOT, build_game, run_forge, shared, warm_project
 
 
 @pytest.fixture(scope="session")
@@ -35,6 +37,7 @@ def gjdlv_build(tmp_path_factory) -> Path:
         shutil.copytree(ROOT / "cardspecs", project / "cardspecs")
         shutil.copytree(ROOT / "rules_src", project / "rules_src",
                         ignore=shutil.ignore_patterns("*.md", "figures.yaml"))
+        shutil.copytree(warm_project(tmp_path_factory) / FOLDER, project / FOLDER)
         result = run_forge("build", "gjdlv", "--out", "build", cwd=project)
         assert result.returncode == 0, result.stderr
         assert "warning" not in (result.stdout + result.stderr).lower(), result.stdout + result.stderr

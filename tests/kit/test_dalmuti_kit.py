@@ -115,11 +115,3 @@ def test_crop_marks_outside_the_bleed_at_every_cut(dalmuti_build, name):
         assert cuts_x <= marked_x
 
 
-def test_two_builds_are_byte_identical(tmp_path):
-    outs = [tmp_path / "one", tmp_path / "two"]
-    for out in outs:
-        assert run_forge("build", "dalmuti", "--out", str(out)).returncode == 0
-    files = sorted(p.relative_to(outs[0]) for p in outs[0].rglob("*.pdf"))
-    assert len(files) == 12                  # 2 components and print-all, 2 languages, 2 papers
-    for rel in files:
-        assert (outs[0] / rel).read_bytes() == (outs[1] / rel).read_bytes(), rel

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from ..conftest import ROOT, run_forge, tree_digest
+from ..conftest import ROOT
 from ..pdftools import _walk, box, card_faces, open_pdf, overlaps, sheets, within, words
 
 MM = 72 / 25.4
@@ -327,8 +327,3 @@ def test_no_real_person_is_named(kit):
     assert not {hashlib.sha256(w.encode()).hexdigest()[:16] for w in words_seen} & REAL_NAMES
 
 
-def test_rebuild_is_byte_identical(kit, tmp_path):
-    project = kit.parent.parent
-    result = run_forge("build", "gjdlv", "--out", str(tmp_path / "again"), cwd=project)
-    assert result.returncode == 0, result.stderr
-    assert tree_digest(tmp_path / "again" / "gjdlv") == tree_digest(kit)

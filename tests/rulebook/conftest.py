@@ -1,33 +1,25 @@
 """Fixtures of the rulebook tests: the real rulebooks built once, and scratch projects."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from forge.cache import FOLDER
-
-from ..conftest import ROOT, run_forge, shared, tree_digest
+from ..conftest import ROOT, sources, tree_digest, warm_project
 
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Path:
-    """A full build (every game, both languages) by the real command."""
-    def make(out: Path) -> None:
-        result = run_forge("build", "--out", str(out))
-        assert result.returncode == 0, result.stderr
-    return shared(tmp_path_factory, "site", make)
+    """A full build (every game, both languages) by the real command: the build of
+    :func:`~tests.conftest.warm_project`. Read only."""
+    return warm_project(tmp_path_factory) / "build"
 
 
 @pytest.fixture
 def rules_project(tmp_path, warm_cache) -> Path:
     """A scratch copy of the project's rulebooks, card specs and templates, with the results
     every copy computes alike already kept (see ``warm_cache``)."""
-    for name in ("cardspecs", "rules_src", "templates"):
-        shutil.copytree(ROOT / name, tmp_path / name, dirs_exist_ok=True)
-    shutil.copytree(warm_cache, tmp_path / FOLDER)
-    return tmp_path
+    return sources(tmp_path, warm_cache)
 
 
 #: every rulebook of the project and its editions (rules_src/<game>/<lang>.md)
