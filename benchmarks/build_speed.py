@@ -103,9 +103,10 @@ def main() -> None:
                     text = path.read_text(encoding="utf-8")
                     line, old, new = edit[1:]
                     lines = text.splitlines(keepends=True)
-                    if old not in lines[line]:
-                        sys.exit(f"{edit[0]}:{line + 1} has no {old!r} to change")
-                    lines[line] = lines[line].replace(*((old, new) if i % 2 == 0 else (new, old)))
+                    was, now = (old, new) if i % 2 == 0 else (new, old)
+                    if was not in lines[line]:
+                        sys.exit(f"{edit[0]}:{line + 1} has no {was!r} to change")
+                    lines[line] = lines[line].replace(was, now)
                     path.write_text("".join(lines), encoding="utf-8")
                 runs.append(build(project, out, True, True))
             build(project, clean, True, False)
