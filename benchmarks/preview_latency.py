@@ -1,7 +1,7 @@
 """How soon an open page shows a saved change under ``forge serve``: a CSV cell and a rulebook line.
 
 A copy of the project's five games is served by ``forge serve`` (which builds it first). Then,
-``--repeat`` times each, one edit is saved and the script asks the server's ``/.forge/version``
+``--repeat`` times each (at most 5), one edit is saved (each time a new text) and the script asks the server's ``/.forge/version``
 every 20 ms until it changes: that is when the new build is published and a reload shows it.
 An open page asks every 500 ms, so it reloads within that time more; the script prints both,
 with the CPU time of the serving process and the load average.
@@ -23,9 +23,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 POLL = 0.5                     # the page's own question, every half second (forge/serve.py)
-EDITS = [("a CSV cell (Majority words)", "cardspecs/majority/words-fr.csv", "1,abeille,", "1,zeppelin,"),
-         ("a CSV cell (Dalmuti deck, about box)", "cardspecs/dalmuti/deck.csv", "#b71c1c", "#b71c1d"),
-         ("a rulebook line (Dalmuti en)", "rules_src/dalmuti/en.md", "\n## ", "\nOne more line.\n\n## ")]
+#: each edit: what it is, the file, the text there, then the texts it becomes in turn (each new:
+#: a value put back could be taken from the cache, and would not measure a rebuild)
+EDITS = [("a CSV cell (Majority words)", "cardspecs/majority/words-fr.csv",
+          ["1,abeille,", "1,zeppelin,", "1,zodiaque,", "1,zèbre,", "1,zinc,", "1,zoo,"]),
+         ("a CSV cell (Dalmuti deck, about box)", "cardspecs/dalmuti/deck.csv",
+          ["#b71c1c", "#b71c1d", "#b71c1e", "#b71c1f", "#b71c20", "#b71c21"]),
+         ("a rulebook line (Dalmuti en)", "rules_src/dalmuti/en.md",
+          ["\n## ", "\nOne more line.\n\n## ", "\nTwo more lines.\n\n## ", "\nThree more lines.\n\n## ",
+           "\nFour more lines.\n\n## ", "\nFive more lines.\n\n## "])]
 
 
 def version(port: int) -> str | None:
@@ -57,12 +63,12 @@ def main() -> None:
                 if line.startswith("watching"):
                     break
             rows = []
-            for what, rel, old, new in EDITS:
+            for what, rel, texts in EDITS:
                 path = project / rel
                 times, cpus = [], []
-                for i in range(args.repeat):
+                for i in range(min(args.repeat, len(texts) - 1)):
                     text = path.read_text(encoding="utf-8")
-                    a, b = (old, new) if i % 2 == 0 else (new, old)
+                    a, b = texts[i], texts[i + 1]
                     assert a in text, (rel, a)
                     before, used = version(args.port), cpu(serve.pid)
                     started = time.perf_counter()
