@@ -138,6 +138,8 @@ def main() -> None:
     ap.add_argument("--sequences", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--games", default="dalmuti,majority")
+    ap.add_argument("--verbose", action="store_true", help="print every sequence's edits and exit statuses")
+    ap.add_argument("--keep", help="copy the project here when a difference is found, and stop")
     args = ap.parse_args()
     games = args.games.split(",")
     rng = random.Random(args.seed)
@@ -159,6 +161,8 @@ def main() -> None:
             clean_code, t_clean = forge(project, "clean", editor.mode, False)
             times["incremental"].append(t_inc)
             times["clean"].append(t_clean)
+            if args.verbose:
+                print(f"sequence {n}: exit {code}/{clean_code}: {'; '.join(said)}", flush=True)
             if code != clean_code:
                 differences += 1
                 print(f"sequence {n}: exit {code} with the cache, {clean_code} without ({'; '.join(said)})")
@@ -170,7 +174,10 @@ def main() -> None:
             if a != b:
                 differences += 1
                 diff = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
-                print(f"sequence {n}: {len(diff)} files differ ({'; '.join(said)}): {', '.join(diff[:5])}")
+                print(f"sequence {n}: {len(diff)} files differ ({'; '.join(said)}): {', '.join(diff[:5])}", flush=True)
+                if args.keep:
+                    shutil.copytree(project, args.keep, symlinks=True)
+                    break
     inc, clean = sorted(times["incremental"]), sorted(times["clean"])
     print(f"{args.sequences} edit sequences (seed {args.seed}, games {', '.join(games)}): {differences} differences, "
           f"{both_failed} where both builds refused the sources alike")

@@ -26,6 +26,21 @@ __all__ = ["Renderer"]
 IMAGE_SUFFIXES = {f".{s.lower()}" for s in FORMATS} | {".jpg", ".jpeg", ".tif", ".tiff", ".svg"}
 
 
+def sources(spec: GameSpec, comp) -> list:
+    """The other components of ``spec`` whose rows a face of ``comp`` shows (a reference card
+    lists a deck's ranks: a parameter of kind "component"); every other one when a name is not
+    plainly one of them."""
+    names = set()
+    for face in (comp.front, comp.back):
+        layout = face.draws if face is not None else None
+        for name, param in (layout.params.items() if layout is not None else ()):
+            if param.kind == "component":
+                names.add(str(face.params.get(name, param.default)))
+    if names - set(spec.components):
+        names = set(spec.components)
+    return [spec.components[n] for n in sorted(names - {comp.name})]
+
+
 class Renderer:
     """Renders the units of one build of the project ``root`` into ``outputs.out``; ``warn``
     receives each located warning once (a kept page gives its warnings again)."""
@@ -57,7 +72,8 @@ class Renderer:
             return self.outputs.key("calibration", where, job.paper, job.colour)
         found = self._comps.get(id(job.comp))
         if found is None or found[0] is not job.comp:
-            found = self._comps[id(job.comp)] = (job.comp, self.outputs.key(stable(job.comp, self.root)))
+            found = self._comps[id(job.comp)] = (job.comp, self.outputs.key(
+                stable(job.comp, self.root), [stable(c, self.root) for c in sources(job.spec, job.comp)]))
         return self.outputs.key("component", where, job.lang, job.paper, self.spec_key(job.spec), found[1])
 
     def _reuse(self, key: str, slot: str, make: Callable[[], list]) -> list:

@@ -150,3 +150,18 @@ def test_a_copied_project_keeps_its_cache(built, tmp_path):
     result = run_forge("build", cwd=moved)
     assert "build/ is up to date: nothing written" in result.stdout
     assert inodes(moved / "build") == stats
+
+
+def test_a_card_shown_on_another_components_face_remakes_that_face(project):
+    """Dalmuti's reference card lists the deck's ranks (a parameter of kind "component"): a
+    deck emblem changed remakes it too (found by benchmarks/incremental.py: it was kept)."""
+    args = ("build", "dalmuti", "--lang", "en", "--paper", "a4")
+    assert run_forge(*args, cwd=project).returncode == 0
+    reference = project / "build/dalmuti/en/reference-a4.pdf"
+    before = reference.read_bytes()
+    edit(project / "cardspecs/dalmuti/deck.csv", "6,rank.6,sword,", "6,rank.6,crown,")
+    assert run_forge(*args, cwd=project).returncode == 0
+    clean = run_forge(*args, "--out", "clean", cwd=project, env={"FORGE_NO_CACHE": "1"})
+    assert clean.returncode == 0, clean.stderr
+    assert reference.read_bytes() != before
+    assert tree_digest(project / "build") == tree_digest(project / "clean")
