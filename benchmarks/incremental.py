@@ -7,7 +7,8 @@ template or interface word changed, a file put back as it was, a file rewritten 
 the build's mode switched (ink saver, CMYK) — and built after each sequence twice: into
 ``build/`` with the project's cache (what a user gets), and into a fresh folder with no cache
 at all (``FORGE_NO_CACHE=1``). Both must succeed or fail alike; when both succeed, the two
-folders must hold the same files, byte for byte. The script prints each difference, the
+folders must hold the same files, byte for byte; when both refuse the sources, every edited
+file is put back before the next sequence. The script prints each difference, the
 counts, and the builds' times side by side.
 
     python benchmarks/incremental.py [--sequences 200] [--seed 1] [--games dalmuti,majority]
@@ -119,6 +120,10 @@ class Editor:
         path.write_bytes(self.original[path])
         return f"put back {path.relative_to(self.project)}"
 
+    def put_back_all(self) -> None:
+        for path, data in self.original.items():
+            path.write_bytes(data)
+
     def touch(self) -> str:
         path = self.rng.choice(self.files("cardspecs/**/*.*") + self.files("rules_src/*/*"))
         path.write_bytes(path.read_bytes())
@@ -169,6 +174,7 @@ def main() -> None:
                 continue
             if code:
                 both_failed += 1
+                editor.put_back_all()           # the next sequence starts from sources that build
                 continue
             a, b = tree(project / "build"), tree(project / "clean")
             if a != b:
@@ -179,8 +185,9 @@ def main() -> None:
                     shutil.copytree(project, args.keep, symlinks=True)
                     break
     inc, clean = sorted(times["incremental"]), sorted(times["clean"])
-    print(f"{args.sequences} edit sequences (seed {args.seed}, games {', '.join(games)}): {differences} differences, "
-          f"{both_failed} where both builds refused the sources alike")
+    print(f"{args.sequences} edit sequences (seed {args.seed}, games {', '.join(games)}): {differences} differences; "
+          f"{args.sequences - differences - both_failed} folders compared byte for byte, {both_failed} sources "
+          "both builds refused alike")
     print(f"{'build':<14}{'median s':>10}{'mean s':>8}{'max s':>8}")
     for name, t in (("incremental", inc), ("clean", clean)):
         print(f"{name:<14}{t[len(t) // 2]:>10.2f}{sum(t) / len(t):>8.2f}{t[-1]:>8.2f}")
