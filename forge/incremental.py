@@ -146,7 +146,8 @@ class Store:
     def prune(self) -> None:
         self.cache.prune("units", self.UNITS)
         try:
-            blobs = sorted(((p.stat().st_mtime_ns, p.stat().st_size, p) for p in self.blobs.iterdir()), reverse=True)
+            blobs = sorted(((st.st_mtime_ns, st.st_size, p) for p in self.blobs.iterdir() for st in [p.stat()]),
+                           reverse=True)
         except OSError:
             return
         total = 0

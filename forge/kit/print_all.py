@@ -299,13 +299,18 @@ def _tag_subsets(w: PdfWriter) -> None:
     document ``AAAAAA+``, and a file joined from several documents would hold different subsets
     of one font under one name, which a print shop's preflight flags (and a viewer may mix)."""
     seen: set[int] = set()
+    named: set[int] = set()
 
     def walk(resources) -> None:
         resources = resources.get_object() if resources is not None else None
         if not isinstance(resources, DictionaryObject):
             return
-        for font in (resources.get("/Font") or DictionaryObject()).get_object().values():
-            font = font.get_object()
+        for ref in (resources.get("/Font") or DictionaryObject()).get_object().values():
+            idnum = getattr(ref, "idnum", None)
+            if idnum is not None and idnum in named:     # shared by the pages: named once
+                continue
+            named.add(idnum)
+            font = ref.get_object()
             descriptor = font.get("/FontDescriptor")
             base = str(font.get("/BaseFont", ""))
             if descriptor is None or not SUBSET.match(base):
