@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BLOCK = "import sys; sys.modules['_rl_accel'] = None; "
 RUN = ("import atexit, resource, sys; atexit.register(lambda: print('peak', max(resource.getrusage("
        "resource.RUSAGE_SELF).ru_maxrss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss), file=sys.stderr)); "
-       "from forge.cli import main; "
+       "from forge.launch import main; "
        "sys.argv = ['forge', 'build', '--out', sys.argv[1]]; main()")
 
 

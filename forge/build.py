@@ -18,8 +18,8 @@ from .publish import OutputFolder, Published
 from .cardspec.model import GameSpec
 from .plan import Job, Options, listing, old_names, output_name, own_page, plan
 
-__all__ = ["Job", "Options", "Written", "inked", "listing", "load_games", "old_names", "output_name", "own_page",
-           "plan", "run", "spec_warnings", "write_all"]
+__all__ = ["Job", "Options", "Written", "inked", "last_build", "listing", "load_games", "old_names", "output_name", "own_page",
+           "plan", "run", "spec_warnings", "up_to_date_line", "write_all"]
 
 
 @dataclass(frozen=True)
@@ -108,13 +108,10 @@ def run(root: Path, folder: OutputFolder, names: Iterable[str] = (), options: Op
     ``kits`` and ``pages`` (``forge watch``) name the only games whose PDFs and rulebook pages
     are rendered again; the previous build's other files are kept as they are."""
     from .cache import files_read
-    from .incremental import Outputs
-    from .stamp import inputs_digest, read_inside
+    from .stamp import read_inside
     names = tuple(names)
-    made = Outputs(root, folder.out)
     whole = kits is None and pages is None          # not forge watch's rebuild of some games
-    inputs = inputs_digest(root, [names, dataclasses.asdict(options)]) if whole else ""
-    last = made.up_to_date(inputs) if whole else None
+    made, inputs, last = last_build(root, folder, names, options, whole)
     if last is not None:                            # nothing changed since the last build
         files, said = last
         for w in said:
@@ -130,6 +127,24 @@ def run(root: Path, folder: OutputFolder, names: Iterable[str] = (), options: Op
         made.seal(inputs, read_inside(root, read, folder.out), said)
     made.save()
     return (*written, specs)
+
+
+def last_build(root: Path, folder: OutputFolder, names: tuple = (), options: Options = Options(), whole: bool = True):
+    """``(record, inputs, last)``: the output folder's record (:class:`forge.incremental.Outputs`),
+    the hash of this build's inputs (:func:`forge.stamp.inputs_digest`, empty when not ``whole``)
+    and, when nothing changed since the last whole build, its files and warnings (else None)."""
+    from .incremental import Outputs
+    from .stamp import inputs_digest
+    made = Outputs(root, folder.out)
+    if not whole:
+        return made, "", None
+    inputs = inputs_digest(root, [names, dataclasses.asdict(options)])
+    return made, inputs, made.up_to_date(inputs)
+
+
+def up_to_date_line(shown: str, kept: int) -> str:
+    """What ``forge build`` says when nothing changed."""
+    return f"{shown} is up to date: nothing written, {kept} files kept from the previous build"
 
 
 def _render(root: Path, folder: OutputFolder, made, names: tuple, opts: Options, warn: Callable, tick: Callable,

@@ -73,7 +73,7 @@ def build(games: Games = None, lang: Lang = "all", paper: Paper = None, out_dir:
 
     The output folder is locked for the run and replaced as a whole at the end (forge.publish):
     an error or an interruption leaves the previous build whole."""
-    from ..build import run
+    from ..build import run, up_to_date_line
     from ..publish import OutputFolder
     try:
         options = build_options(lang, paper, ink_saver, cmyk, site_url, booklet, strict, gutterfold)
@@ -87,7 +87,7 @@ def build(games: Games = None, lang: Lang = "all", paper: Paper = None, out_dir:
     except ForgeError as exc:
         report(exc)
     if not published.written and not published.removed:
-        out.print(f"{folder.shown} is up to date: nothing written, {published.kept} files kept from the previous build")
+        out.print(up_to_date_line(folder.shown, published.kept))
         return
     table = Table("file", "pages", "cards", "size")
     svgs = [w for w in written if w.path.suffix == ".svg"]

@@ -69,6 +69,22 @@ def test_nothing_changed_touches_nothing(built):
     assert inodes(built / "build") == stats
 
 
+def test_nothing_changed_says_what_the_full_command_says(built):
+    """``forge build`` with nothing changed is answered before the command line library loads
+    (forge/launch.py): its words, the last build's warnings included, are the full command's."""
+    art = built / "cardspecs/potions/art/example.png"
+    with Image.open(art) as img:
+        img.convert("RGB").resize((24, 24)).save(art)          # printed under 300 dpi: a warning
+    assert run_forge("build", cwd=built).returncode == 0
+    stats = inodes(built / "build")
+    quick = run_forge("build", cwd=built)
+    full = run_forge("build", "--lang", "all", cwd=built)        # an option: through forge.cli
+    assert "warning: image cardspecs/potions/art/example.png prints at" in quick.stderr, quick.stderr
+    assert (quick.returncode, quick.stdout, quick.stderr) == (full.returncode, full.stdout, full.stderr)
+    assert "build/ is up to date: nothing written" in quick.stdout
+    assert inodes(built / "build") == stats
+
+
 def test_a_csv_cell_remakes_its_games_cards_only(built):
     edit(built / "cardspecs/potions/cards.csv", "Draw two cards.", "Draw three cards.")
     changed, written = rebuilt(built)
