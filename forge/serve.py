@@ -1,8 +1,11 @@
 """``forge serve``: the output folder over HTTP, on 127.0.0.1 only, pages reloading after rebuilds.
 
 Files are sent as they are on disk, with one exception: an HTML page gets, before its
-``</body>``, a small script (:data:`RELOAD`) that asks ``/.forge/version`` every half second
-and reloads the page when the answer changes. The version is the output folder's identity
+``</body>``, a small script (:data:`RELOAD`) that asks ``/.forge/version?since=V``, V the
+version the page was served from, and reloads the page when the answer differs. The server
+holds that question until the version changes (it looks every :data:`LOOK` seconds) or
+:data:`HOLD` seconds pass, so a page reloads as soon as a build is published, without
+asking twice a second; ``/.forge/version`` alone answers at once. The version is the output folder's identity
 (inode and modification time): each build publishes a new folder (:mod:`forge.publish`), so a
 page reloads after a rebuild by ``forge watch``, ``forge serve`` or ``forge build`` alike. The
 built files themselves carry no script.
@@ -16,20 +19,25 @@ import errno
 import os
 import sys
 import threading
+import time
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from .errors import Location, OptionError
 
-__all__ = ["RELOAD", "VERSION", "start", "version"]
+__all__ = ["HOLD", "RELOAD", "VERSION", "changed", "start", "version"]
 
 VERSION = "/.forge/version"
+HOLD = 20.0                   # seconds a page's question is held at most (then it asks again)
+LOOK = 0.05                   # how often a held question looks at the output folder
 RELOAD = """<script>/* added by forge serve (not in the built file): reload after each rebuild */
 (() => {{ const built = "{version}";
-  setInterval(() => fetch("%s", {{cache: "no-store"}}).then(r => r.text())
-    .then(now => {{ if (now !== built) location.reload(); }}).catch(() => {{}}), 500); }})();
+  const ask = () => fetch("%s?since=" + built, {{cache: "no-store"}}).then(r => r.text())
+    .then(now => {{ if (now !== built) location.reload(); else ask(); }})
+    .catch(() => setTimeout(ask, 1000));
+  ask(); }})();
 </script>""" % VERSION
 
 
@@ -40,6 +48,16 @@ def version(out: Path) -> str:
     except OSError:
         return "none"
     return f"{st.st_ino}-{st.st_mtime_ns}"
+
+
+def changed(out: Path, since: str | None, hold: float = HOLD) -> str:
+    """The version of ``out``; when it is ``since``, the version once it changes, or after
+    ``hold`` seconds the same one."""
+    now, deadline = version(out), time.monotonic() + hold
+    while now == since and time.monotonic() < deadline:
+        time.sleep(LOOK)
+        now = version(out)
+    return now
 
 
 class Handler(SimpleHTTPRequestHandler):
@@ -57,8 +75,10 @@ class Handler(SimpleHTTPRequestHandler):
         self._respond(super().do_HEAD, body=False)
 
     def _respond(self, plain, body: bool) -> None:
-        if urlsplit(self.path).path == VERSION:
-            return self._send(version(self.directory).encode(), "text/plain; charset=utf-8", body)
+        asked = urlsplit(self.path)
+        if asked.path == VERSION:
+            since = parse_qs(asked.query).get("since", [None])[0]
+            return self._send(changed(Path(self.directory), since).encode(), "text/plain; charset=utf-8", body)
         built = version(self.directory)          # before the page is read: a rebuild in between reloads it
         path = self.translate_path(self.path)    # ".." parts dropped
         top = os.path.realpath(self.directory)

@@ -9,6 +9,7 @@ import re
 import socket
 import subprocess
 import tempfile
+import threading
 import time
 import urllib.request
 from functools import partial
@@ -147,6 +148,27 @@ def test_a_build_from_another_terminal_is_a_new_version(served):
     result = run_forge("build", "dalmuti", "--lang", "en", "--paper", "a4", cwd=project)
     assert result.returncode == 0, result.stderr
     assert get(port, "/.forge/version")[2] != before[2]
+
+
+def test_a_pages_question_is_held_until_a_build_is_published(served):
+    """An open page asks ``/.forge/version?since=V``: the server answers at once when the
+    folder's version is not V, and otherwise holds the question until a build is published."""
+    project, port, _ = served
+    now = get(port, "/.forge/version")[2]
+    assert get(port, "/.forge/version?since=older")[2] == now
+    answers: list[bytes] = []
+
+    def ask() -> None:                  # as the page does: again when the hold (20 s) ran out
+        while not answers or answers[-1] == now:
+            answers.append(get(port, f"/.forge/version?since={now.decode()}")[2])
+    asking = threading.Thread(target=ask)
+    asking.start()
+    asking.join(1.5)
+    assert asking.is_alive() and not answers               # held: nothing was published
+    result = run_forge("build", "dalmuti", "--lang", "en", "--paper", "a4", "--ink-saver", cwd=project)
+    assert result.returncode == 0, result.stderr
+    asking.join(10)
+    assert not asking.is_alive() and answers[-1] == get(port, "/.forge/version")[2] != now
 
 
 def tab_titles(profile: Path) -> list[str]:
