@@ -30,7 +30,7 @@ from .errors import Location, Warning_
 __all__ = ["Kept", "Outputs", "forge_digest", "stable", "tree_digest"]
 
 #: the libraries whose output ends up in a build's files
-DRAWN_WITH = ("reportlab", "pillow", "pypdf", "markdown", "jinja2", "nh3", "pyyaml", "markupsafe")
+DRAWN_WITH = ("reportlab", "pillow", "pypdf", "pikepdf", "markdown", "jinja2", "nh3", "pyyaml", "markupsafe")
 
 
 @cache
