@@ -137,7 +137,8 @@ def workbook(path: Path, rows: list[list], sheet: str = "Cards", patch: dict[str
     if patch:
         with zipfile.ZipFile(path) as old:
             parts = {info.filename: old.read(info) for info in old.infolist()}
-        xml = parts["xl/worksheets/sheet2.xml"].decode()
+        # an empty value is <v /> from openpyxl's own writer, <v></v> when it writes with lxml
+        xml = parts["xl/worksheets/sheet2.xml"].decode().replace("<v></v>", "<v />")
         for before, after in patch.items():
             assert before in xml, (before, xml)
             xml = xml.replace(before, after)
