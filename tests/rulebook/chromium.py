@@ -1,23 +1,20 @@
 """Measuring built pages inside headless Chromium.
 
 The pages carry no script; a test writes a probe page beside the one it measures (so that
-relative links resolve), runs it with ``--dump-dom``, and reads back the JSON the probe wrote
-into the DOM. Headless Chromium's window is at least 500 px wide, so phone widths are
-measured in iframes of that width (the frame is the page's viewport).
+relative links resolve), loads it in the run's browser (tests/rulebook/browser.py), and reads
+back the JSON the probe wrote into the DOM. Phone widths are measured in iframes of that width
+(the frame is the page's viewport), several frames to a probe.
 """
 from __future__ import annotations
 
 import json
-import re
-import subprocess
-import tempfile
-from html import unescape
 from pathlib import Path
 
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--hide-scrollbars",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--allow-file-access-from-files", "--window-size=1280,900", "--virtual-time-budget=8000"]
-RESULT = re.compile(r'<output id="forge-probe">(?P<json>.*?)</output>', re.S)
+from .browser import Browser
+
+#: waits for the probe's answer in its <output id="forge-probe">
+ANSWER = """new Promise(done => { const look = () => { const out = document.getElementById('forge-probe');
+  if (out && out.textContent.trim()) done(out.textContent); else setTimeout(look, 20); }; look(); })"""
 
 #: run in each frame: the page's scroll width against its viewport, what sticks out (outside
 #: any scrolling box), and the language switcher's visible links
@@ -33,16 +30,11 @@ MEASURE = """(doc) => {
 }"""
 
 
-def _run(chromium: str, probe: Path) -> object:
-    with tempfile.TemporaryDirectory() as profile:
-        done = subprocess.run([chromium, *FLAGS, f"--user-data-dir={profile}", "--dump-dom", probe.as_uri()],
-                              capture_output=True, text=True, timeout=180)
-    found = RESULT.search(done.stdout)
-    assert found and found["json"].strip(), f"the probe wrote nothing: {done.stderr[-1500:]}"
-    return json.loads(unescape(found["json"]))
+def _run(browser: Browser, probe: Path) -> object:
+    return json.loads(browser.evaluate(probe.as_uri(), ANSWER))
 
 
-def frames(chromium: str, page: Path, views: list[tuple[int, str]]) -> list[dict]:
+def frames(browser: Browser, page: Path, views: list[tuple[int, str]]) -> list[dict]:
     """:data:`MEASURE` of ``page`` in one frame per (width in px, #anchor or "")."""
     probe = page.with_name(f".probe-{page.stem}.html")
     iframes = "".join(f'<iframe src="{page.name}{anchor}" style="border:0;width:{w}px;height:700px"></iframe>'
@@ -61,12 +53,25 @@ const poll = setInterval(() => {{
 }}, 50);
 </script></body></html>""", encoding="utf-8")
     try:
-        return _run(chromium, probe)
+        return _run(browser, probe)
     finally:
         probe.unlink()
 
 
-def axe_violations(chromium: str, page: Path, axe_js: Path) -> list[dict]:
+def places(browser: Browser, page: Path, width: int, anchors: list[str]) -> list[dict]:
+    """:data:`MEASURE` of ``page`` in a window ``width`` px wide: at its top, then at each
+    ``#anchor`` in turn (the address's fragment changed in place, as by a link within the page)."""
+    script = f"""(async () => {{ const measure = {MEASURE}; const found = [measure(document)];
+  for (const anchor of {json.dumps(anchors)}) {{
+    location.hash = anchor;
+    await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+    found.push(measure(document));
+  }}
+  return found; }})()"""
+    return browser.evaluate(page.as_uri(), script, width=width)
+
+
+def axe_violations(browser: Browser, page: Path, axe_js: Path) -> list[dict]:
     """axe-core's violations on ``page`` (a copy of it, with axe and a runner added)."""
     probe = page.with_name(f".axe-{page.stem}.html")
     runner = (f'<output id="forge-probe"></output><script src="{axe_js.as_uri()}"></script><script>'
@@ -76,6 +81,6 @@ def axe_violations(chromium: str, page: Path, axe_js: Path) -> list[dict]:
               "</script></body>")
     probe.write_text(page.read_text(encoding="utf-8").replace("</body>", runner), encoding="utf-8")
     try:
-        return _run(chromium, probe)
+        return _run(browser, probe)
     finally:
         probe.unlink()

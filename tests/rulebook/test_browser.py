@@ -5,6 +5,7 @@ which sets FORGE_REQUIRE_TOOLS=1 so that CI fails, rather than skips, if one is 
 """
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
@@ -42,6 +43,15 @@ def chromium() -> str:
     return _tool(found, "Chromium (apt-get install chromium)")
 
 
+@pytest.fixture(scope="session")
+def browser(chromium):
+    """One headless Chromium for the page probes of this test process (tests/rulebook/browser.py)."""
+    from .browser import Browser
+    started = Browser(chromium)
+    yield started
+    started.close()
+
+
 def run_chromium(chromium: str, url: str, *args: str) -> subprocess.CompletedProcess:
     with tempfile.TemporaryDirectory() as profile:
         return subprocess.run(
@@ -64,26 +74,23 @@ def test_nu_checker_finds_nothing(site, vnu):
 
 @pytest.mark.parametrize("game,lang", PAGES)
 @pytest.mark.parametrize("width", [1280, 390], ids=["desktop", "phone"])
-def test_chromium_renders_the_page_without_console_errors(site, chromium, tmp_path, game, lang, width):
+def test_chromium_renders_the_page_without_console_errors(site, browser, game, lang, width):
     from PIL import Image, ImageStat
-    shot = tmp_path / f"{game}-{lang}-{width}.png"
-    result = run_chromium(chromium, (site / game / lang / "rules.html").as_uri(),
-                          f"--screenshot={shot}", f"--window-size={width},2000", "--hide-scrollbars")
-    console = [line for line in result.stderr.splitlines() if ":CONSOLE" in line]
+    with browser.tab((site / game / lang / "rules.html").as_uri(), width, 2000) as tab:
+        shot, console = tab.screenshot(), tab.console
     assert console == []
-    with Image.open(shot) as im:
+    with Image.open(io.BytesIO(shot)) as im:
         assert im.size == (width, 2000)
         spread = ImageStat.Stat(im.convert("L")).stddev[0]
         assert spread > 20, "the screenshot is blank"
 
 
 @pytest.mark.parametrize("game,lang", PAGES)
-def test_print_preview_is_an_a4_booklet_with_whole_figures(site, chromium, tmp_path, game, lang):
+def test_print_preview_is_an_a4_booklet_with_whole_figures(site, browser, tmp_path, game, lang):
     from pypdf import PdfReader
     pdf = tmp_path / "print.pdf"
-    result = run_chromium(chromium, (site / game / lang / "rules.html").as_uri(),
-                          f"--print-to-pdf={pdf}", "--no-pdf-header-footer")
-    assert pdf.is_file(), result.stderr[-2000:]
+    with browser.tab((site / game / lang / "rules.html").as_uri()) as tab:
+        pdf.write_bytes(tab.pdf())
     reader = PdfReader(pdf)
     assert len(reader.pages) >= 4
     for page in reader.pages:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-from html import unescape
 
 import pytest
 
@@ -14,7 +13,7 @@ from forge.rulebook.figures import notation
 from ..conftest import ROOT
 from .conftest import PAGES
 from .htmltools import by_class, find_all, parse, text_of
-from .test_browser import chromium, run_chromium  # noqa: F401  (chromium: a fixture)
+from .test_browser import browser, chromium  # noqa: F401  (fixtures)
 
 
 def figures(site, game: str, lang: str) -> dict:
@@ -160,6 +159,9 @@ def test_french_figures_elide_de_before_a_vowel(site, game):
         assert not re.search(r"\bde [AEIOUÉ]\w", text_of(fig)), (ex_id, text_of(fig))
 
 
+#: waits for the harness's answer
+MEASURED = """new Promise(done => { const look = () => { const pre = document.getElementById('measured');
+  if (pre) done(pre.textContent); else setTimeout(look, 20); }; look(); })"""
 MEASURE = """<!doctype html><html lang="en"><title>measure</title><body>
 <iframe id="page" src="rules.html" style="width:%dpx;height:1500px;border:0"></iframe>
 <script>
@@ -177,20 +179,16 @@ document.getElementById('page').addEventListener('load', () => {
 
 @pytest.mark.parametrize("game,lang", PAGES)
 @pytest.mark.parametrize("width", [1280, 390], ids=["desktop", "phone"])
-def test_a_moves_cards_are_as_tall_as_the_situations(site, chromium, game, lang, width):  # noqa: F811 (a fixture)
+def test_a_moves_cards_are_as_tall_as_the_situations(site, browser, game, lang, width):  # noqa: F811 (a fixture)
     """Measured in Chromium (the page in a frame of ``width`` px, since a headless window is at
     least 500 px wide): in every figure, each card of a move is at least 90 % of the height
     of the situation's cards."""
     harness = site / game / lang / f"measure-{width}.html"
     harness.write_text(MEASURE % width, encoding="utf-8")
     try:
-        result = run_chromium(chromium, harness.as_uri(), "--allow-file-access-from-files", "--dump-dom",
-                              "--window-size=1300,1600")
+        figs = json.loads(browser.evaluate(harness.as_uri(), MEASURED, width=1300, height=1600))
     finally:
         harness.unlink()
-    found = re.search(r'<pre id="measured">(.*?)</pre>', result.stdout, re.S)
-    assert found, result.stderr[-2000:]
-    figs = json.loads(unescape(found.group(1)))
     assert figs and all(f["width"] == width for f in figs)
     both = [f for f in figs if f["hands"] and f["moves"]]
     assert both or game == "majority"

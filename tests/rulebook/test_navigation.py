@@ -11,10 +11,10 @@ import pytest
 import yaml
 
 from ..conftest import ROOT, run_forge
-from .chromium import axe_violations, frames
+from .chromium import axe_violations, frames, places
 from .conftest import PAGES
 from .htmltools import NS, by_class, find_all, parse, text_of
-from .test_browser import chromium  # noqa: F401  (the fixture)
+from .test_browser import browser, chromium  # noqa: F401  (the fixtures)
 
 LANGS = sorted({lang for _, lang in PAGES})
 #: build/index.html speaks English; every other language has index.<lang>.html
@@ -35,16 +35,16 @@ def axe_js():
 
 
 @pytest.mark.parametrize("page", ALL_PAGES)
-def test_no_page_scrolls_sideways_on_a_phone(site, chromium, page):  # noqa: F811
-    measured = frames(chromium, site / page, [(width, "") for width in PHONES])
+def test_no_page_scrolls_sideways_on_a_phone(site, browser, page):  # noqa: F811
+    measured = frames(browser, site / page, [(width, "") for width in PHONES])
     for width, m in zip(PHONES, measured):
         assert m["viewport"] == width
         assert m["scrollWidth"] <= width, f"{page} at {width} px is {m['scrollWidth']} px wide: {m['wide']}"
 
 
 @pytest.mark.parametrize("page", ALL_PAGES)
-def test_axe_finds_no_accessibility_violation(site, chromium, axe_js, page):  # noqa: F811
-    assert axe_violations(chromium, site / page, axe_js) == []
+def test_axe_finds_no_accessibility_violation(site, browser, axe_js, page):  # noqa: F811
+    assert axe_violations(browser, site / page, axe_js) == []
 
 
 def _anchors(root) -> list[str]:
@@ -57,19 +57,19 @@ def _anchors(root) -> list[str]:
 
 
 @pytest.mark.parametrize("game,lang", PAGES)
-def test_the_language_switcher_keeps_the_section(site, chromium, game, lang):  # noqa: F811
+def test_the_language_switcher_keeps_the_section(site, browser, game, lang):  # noqa: F811
     page = site / game / lang / "rules.html"
     anchors = _anchors(parse(page))
     assert len(anchors) >= 3
     others = [l for g, l in PAGES if g == game and l != lang]
-    measured = frames(chromium, page, [(800, "")] + [(800, f"#{a}") for a in anchors])
+    measured = places(browser, page, 800, anchors)
     assert measured[0]["switcher"] == [f"../{o}/rules.html" for o in others]
     for anchor, m in zip(anchors, measured[1:]):
         assert m["switcher"] == [f"../{o}/rules.html#{anchor}" for o in others], anchor
         for other in others:                     # and the place exists over there
             assert root_ids(site / game / other / "rules.html") >= {anchor}
     # on a phone too (the switcher is in the header, above the contents)
-    [phone] = frames(chromium, page, [(360, f"#{anchors[0]}")])
+    [_, phone] = places(browser, page, 360, anchors[:1])
     assert phone["switcher"] == [f"../{o}/rules.html#{anchors[0]}" for o in others]
 
 
