@@ -9,24 +9,26 @@ draw pile, tokens, counters and ``rule()``.
 """
 from __future__ import annotations
 
-from .cards import COLOURED, PLUS2, PLUS4, REV, SKIP
-from .added_rules import matches
+from .cards import COLOURED, PLUS2, PLUS4, REV, SKIP, WILD
 
 __all__ = ["Effects"]
+
+#: each card's symbol: 0–9, SKIP, REV or PLUS2 for a coloured card, WILD or PLUS4 for a major
+SYMBOL = [c % 13 for c in range(COLOURED)] + [WILD, PLUS4]
 
 
 class Effects:
     def _play(self, seat: int, move, due: dict) -> None:
         n, d = len(self.players), self.direction
         played = move.cards
-        first, k = played[0], len(played)
-        beneath = self.pile[-1]
+        first, k = played[0], len(played)              # one card, or two identical ones
+        fired = self.fires[first][self.pile[-1]] if self.on_play else ()   # the rules set off by it on the top
         hand = self.hands[seat]
-        for c in played:
-            if hand[c] == 1:
-                del hand[c]
-            else:
-                hand[c] -= 1
+        held = hand[first] - k
+        if held:
+            hand[first] = held
+        else:
+            del hand[first]
         self.inhand[first] -= k
         self.sizes[seat] -= k
         self.pile.extend(played)
@@ -34,21 +36,23 @@ class Effects:
         targeted = self.stack and seat == self.turn
         if targeted:
             self._targeted(seat, due)
-        for r in self.on_play:
-            if matches(r.pattern, first, beneath):
-                self._fire(r, seat, due, first)
+        for r in fired:
+            self._fire(r, seat, due, first)
         self.turned_up = False
-        self.declined.clear()
+        if self.declined:
+            self.declined.clear()
         self.last_player = seat
-        sym = first % 13 if first < COLOURED else first
-        if targeted and sym in (REV, SKIP) and self.pass_card:      # a transfer: the colour stays
+        sym = SYMBOL[first]
+        if targeted and (sym == REV or sym == SKIP) and self.pass_card:      # a transfer: the colour stays
             rid, _, phrase = self.pass_card
             due[phrase] = rid
             self.triggered[rid] += 1
             self.turn = (seat + d) % n
         else:
             self.colour = move.colour if first >= COLOURED else first // 13
-            if sym == PLUS2 or sym == PLUS4:
+            if sym < SKIP or sym == WILD:              # a number or a colour change: the next player
+                self.turn = (seat + d) % n
+            elif sym == PLUS2 or sym == PLUS4:
                 if targeted and self.mixed and self.stack_kind != ("plus2" if sym == PLUS2 else "plus4"):
                     self.triggered[self.mixed] += 1
                 self.stack += 2 * k if sym == PLUS2 else 4
@@ -58,11 +62,9 @@ class Effects:
                 if k == 2:
                     self.rule("chatvert.pair-of-skips")
                 self.turn = (seat + d * (1 + k)) % n
-            elif sym == REV:
+            else:                                      # REV
                 self.direction = -d
                 self.turn = (seat - d) % n
-            else:
-                self.turn = (seat + d) % n
         left = self.sizes[seat]
         if left == 0:
             if first >= COLOURED:
@@ -101,8 +103,17 @@ class Effects:
 
     def _who(self, who: str, seat: int) -> list[int]:
         n = len(self.players)
-        return {"player": [seat], "previous": [(seat - self.direction) % n], "next": [(seat + self.direction) % n],
-                "all": list(range(n)), "others": [s for s in range(n) if s != seat]}[who]
+        if who == "player":
+            return [seat]
+        if who == "previous":
+            return [(seat - self.direction) % n]
+        if who == "next":
+            return [(seat + self.direction) % n]
+        if who == "all":
+            return list(range(n))
+        if who == "others":
+            return [s for s in range(n) if s != seat]
+        raise KeyError(who)
 
     def _judge(self, seat: int, says, due: dict) -> None:
         """Penalty cards for phrases forgotten and phrases nobody asked for (one card for a

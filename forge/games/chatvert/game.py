@@ -79,6 +79,11 @@ class ChatVert(Game):
         """(copies of each card code, blank cards), read from the printed kit on first use."""
         return cards.deck_from_kit(self.kit)
 
+    @cached_property
+    def deck_order(self) -> tuple[int, ...]:
+        """Every card of the printed deck by code, in code order: what a deal shuffles."""
+        return tuple(c for c, k in enumerate(self.deck[0]) for _ in range(k))
+
     MAX_STEPS = 20_000
 
     def check_kit(self, kit) -> list:

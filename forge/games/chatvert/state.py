@@ -28,6 +28,7 @@ from .added_rules import CARD_NAME, Rulebook
 from .cards import (COLOURED, COLOURS, PLUS2, PLUS4, REV, SKIP, WILD, Draw, PassToken, Play, Same, Take, Wait,
                     card_name)
 from .effects import Effects
+from .in_force import in_force
 from .setup import observe, set_up
 
 __all__ = ["ChatVertState", "HAND"]
@@ -52,9 +53,29 @@ def _plays(card: int, colour: int, symbol: int) -> tuple | None:
     return None
 
 
-#: PLAYABLE[colour][symbol + 1][card]: the plays of each card on each top, built once
-PLAYABLE = [[[_plays(c, colour, symbol) for c in range(PLUS4 + 1)] for symbol in range(-1, 13)]
-            for colour in range(len(COLOURS))]
+#: PLAYABLE[colour][top][card]: the plays of each card on each top card, built once (tops of
+#: one symbol share their row)
+_BY_SYMBOL = [[[_plays(c, colour, symbol) for c in range(PLUS4 + 1)] for symbol in range(-1, 13)]
+              for colour in range(len(COLOURS))]
+PLAYABLE = [[rows[top % 13 + 1 if top < COLOURED else 0] for top in range(PLUS4 + 1)] for rows in _BY_SYMBOL]
+
+
+def _answer(card: int, plus2: bool, passing: str | None) -> tuple | None:
+    """What ``card`` answers a pending penalty with when a +2 may (``plus2``) and a ``passing``
+    card ("reverse", "skip" or None) passes it on: (held once, held twice or more), or None."""
+    if card >= COLOURED:
+        return None
+    symbol = card % 13
+    if symbol == PLUS2 and plus2:
+        return (SINGLE[card],), (SINGLE[card], PAIR[card])
+    if (symbol == REV and passing == "reverse") or (symbol == SKIP and passing == "skip"):
+        return (SINGLE[card],), (SINGLE[card],)
+    return None
+
+
+#: ANSWERS[plus2, passing][card]: the answers of each card to a pending penalty, built once
+ANSWERS = {(plus2, passing): [_answer(c, plus2, passing) for c in range(PLUS4 + 1)]
+           for plus2 in (False, True) for passing in (None, "reverse", "skip")}
 
 
 class ChatVertState(Effects, State):
@@ -63,17 +84,14 @@ class ChatVertState(Effects, State):
         super().__init__(game, players, rng)
         n = len(players)
         book = self.book = book or game.rulebook()
-        self.rules = tuple(book.rules[r] for r in options.get("rules") or ())
-        by = lambda e: tuple(r for r in self.rules if r.event == e)        # noqa: E731
-        self.on_play, self.on_last, self.on_one = by("play"), by("last-card"), by("one-card")
-        self.on_targeted, self.on_take = by("targeted"), by("takes-penalty")
-        changed = {r.last_card_phrase: r.id for r in self.rules if r.last_card_phrase}
-        self.last_phrase = next(iter(changed.items()), ("chat-vert", "chat-vert"))
-        self.mixed = next((r.id for r in self.rules if r.mixed_stacking), None)
-        self.pass_card = next(((r.id, *r.pass_card) for r in self.rules if r.pass_card), None)
-        self.pass_token = next(((r.id, *r.pass_token) for r in self.rules if r.pass_token), None)
-        self.phrases = sorted({"chat-vert", CARD_NAME, *(p for r in self.rules for p in r.phrases)})
-        self.tokens = {t: None for r in self.rules for t in r.tokens}
+        rules = in_force(book, options.get("rules") or ())          # sorted once per set of rules
+        self.rules, self.on_play, self.fires = rules.rules, rules.on_play, rules.fires
+        self.on_last, self.on_one, self.on_targeted, self.on_take = (rules.on_last, rules.on_one,
+                                                                      rules.on_targeted, rules.on_take)
+        self.last_phrase, self.mixed = rules.last_phrase, rules.mixed
+        self.pass_card, self.pass_token = rules.pass_card, rules.pass_token
+        self.phrases = rules.phrases
+        self.tokens = dict.fromkeys(rules.tokens)
         self.forget, self.blurt = float(options.get("forget", 0)), float(options.get("blurt", 0))
         self.hands: list[dict] = [{} for _ in range(n)]      # card → copies (never 0)
         self.sizes = [0] * n
@@ -99,14 +117,13 @@ class ChatVertState(Effects, State):
 
     # -- chance -------------------------------------------------------------------------
     def _deal(self, options: Mapping) -> None:
-        counts, blanks = self.game.deck
-        self.box = ["blank"] * blanks
-        self.draw = [c for c, k in enumerate(counts) for _ in range(k)]
+        self.box = ["blank"] * self.game.deck[1]
+        self.draw = list(self.game.deck_order)
         self.rng.shuffle(self.draw)
-        hands, inhand, n = self.hands, self.inhand, len(self.players)
+        hands, inhand, n, pop = self.hands, self.inhand, len(self.players), self.draw.pop
         for _ in range(HAND):                         # one card at a time, round the table
             for hand in hands:
-                card = self.draw.pop()
+                card = pop()
                 hand[card] = hand.get(card, 0) + 1
                 inhand[card] += 1
         self.sizes = [HAND] * n
@@ -131,6 +148,7 @@ class ChatVertState(Effects, State):
         self.inhand[card] += 1
 
     def _draw(self, seat: int, n: int) -> None:
+        hand = self.hands[seat]
         for _ in range(n):
             if not self.draw:
                 if len(self.pile) > 1:                 # "Pause": the pile but its top, shuffled
@@ -141,7 +159,10 @@ class ChatVertState(Effects, State):
                     self.rule("chatvert.nothing-to-draw")
                     self.dry += 1
                     continue
-            self.give(seat, self.draw.pop())
+            card = self.draw.pop()                     # as give() does
+            hand[card] = hand.get(card, 0) + 1
+            self.sizes[seat] += 1
+            self.inhand[card] += 1
             self.drew[seat] += 1
             self.dry = 0
 
@@ -158,14 +179,22 @@ class ChatVertState(Effects, State):
         top = self.pile[-1]
         if top >= COLOURED or self.turned_up or not self.inhand[top]:
             return ALONE[self.turn]
-        return frozenset((self.turn, *self._same_seats()))
+        seats = self._same_seats()
+        return frozenset((self.turn, *seats)) if seats else ALONE[self.turn]
 
     def _same_seats(self) -> list[int]:
         top = self.pile[-1]
         if top >= COLOURED or self.turned_up or not self.inhand[top]:
             return []
-        return [s for s, h in enumerate(self.hands) if top in h and s != self.turn and s != self.last_player
-                and s not in self.declined]
+        seats, unseen = [], self.inhand[top]          # copies held not yet found
+        for s, h in enumerate(self.hands):
+            if top in h:
+                if s != self.turn and s != self.last_player and s not in self.declined:
+                    seats.append(s)
+                unseen -= h[top]
+                if not unseen:                          # no other hand holds it
+                    break
+        return seats
 
     def legal_moves(self, seat: int) -> list:
         if self.game_winners:
@@ -174,13 +203,11 @@ class ChatVertState(Effects, State):
             return [SAME[self.pile[-1]], WAIT] if seat in self._same_seats() else []
         if self.stack:
             return [TAKE, *self._answers(seat)]
-        top = self.pile[-1]
-        playable = PLAYABLE[self.colour][top % 13 + 1 if top < COLOURED else 0]
+        playable, hand = PLAYABLE[self.colour][self.pile[-1]], self.hands[seat]
         moves: list = []
-        for c, k in self.hands[seat].items():       # majors go anywhere; a colour or a symbol matches
-            plays = playable[c]
-            if plays:
-                moves += plays[k >= 2]
+        for c in hand:                              # majors go anywhere; a colour or a symbol matches
+            if playable[c]:
+                moves += playable[c][hand[c] >= 2]
         moves.append(DRAW)
         return moves
 
@@ -188,13 +215,10 @@ class ChatVertState(Effects, State):
         hand, out = self.hands[seat], []
         plus2 = self.stack_kind == "plus2" or self.mixed
         plus4 = self.stack_kind == "plus4" or self.mixed
-        for c, k in hand.items():
-            if k and c < COLOURED and c % 13 == PLUS2 and plus2:
-                out += [SINGLE[c]] + ([PAIR[c]] if k >= 2 else [])
-            elif k and c < COLOURED and c % 13 == REV and self.pass_card and self.pass_card[1] == "reverse":
-                out.append(SINGLE[c])
-            elif k and c < COLOURED and c % 13 == SKIP and self.pass_card and self.pass_card[1] == "skip":
-                out.append(SINGLE[c])
+        answers = ANSWERS[bool(plus2), self.pass_card[1] if self.pass_card else None]
+        for c in hand:                              # +2s, and the card that passes a penalty on
+            if answers[c]:
+                out += answers[c][hand[c] >= 2]
         if plus4 and PLUS4 in hand:
             out += MAJOR[PLUS4]
         if self.pass_token and self.tokens.get(self.pass_token[1]) == seat:
@@ -227,35 +251,38 @@ class ChatVertState(Effects, State):
 
     def perform(self, seat: int, move) -> None:
         due: dict[str, str] = {}                  # phrase → the rule that asks for it
-        n = len(self.players)
-        d = self.direction
         kind = type(move)
-        if kind is Wait:
-            self.declined.add(seat)
+        if kind is Play:                          # the most frequent first
+            self._play(seat, move, due)
         elif kind is Draw:
+            n = len(self.players)
             self.rule("chatvert.cannot-play")
             self._draw(seat, 1)
-            self.turn = (seat + d) % n
+            self.turn = (seat + self.direction) % n
             if self.dry >= n:
                 self._stalemate()
+        elif kind is Wait:
+            self.declined.add(seat)
         elif kind is Take:
             self._targeted(seat, due)
             self._draw(seat, self.stack)
             self.stack, self.stack_kind = 0, ""
             for r in self.on_take:
                 self._fire(r, seat, due, -1)
-            self.turn = (seat + d) % n
+            self.turn = (seat + self.direction) % len(self.players)
         elif kind is PassToken:
             rid, token, phrase = self.pass_token
             self._targeted(seat, due)
             due[phrase] = rid
             self.triggered[rid] += 1
             self.rule("chatvert.string-moves-on")
-            self.tokens[token] = self.turn = (seat + d) % n
+            self.tokens[token] = self.turn = (seat + self.direction) % len(self.players)
         else:
             self._play(seat, move, due)
         says = move.says
-        if (kind is not Wait or says) and (says is not None or due or self.blurt):    # else nothing to judge
+        # nothing to judge when nothing was said nor due, nor when a simulated player who
+        # never forgets nor blurts says what is due
+        if (kind is not Wait or says) and (says is not None or self.blurt or (due and self.forget)):
             self._judge(seat, says, due)
         if self.sizes[seat] == 0 and kind is not Wait:
             self.game_winners = [seat]
