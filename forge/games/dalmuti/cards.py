@@ -4,15 +4,17 @@ once for the engine's hot path, and the printed deck read from the kit (the rule
 are in :mod:`.state`)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations_with_replacement
 from typing import Sequence
 
 from forge.engine import CardRef, IllegalMove, MoveError, SpecError
 
 __all__ = ["JESTER", "Play", "Pass", "Give", "Revolution", "PASS", "parse_cards", "show_cards", "play_of",
-           "parse_move", "refs", "PLAYS", "LEAD", "JESTERS_ALONE", "FOLLOW", "GIVES", "REVOLUTIONS", "check_deck",
-           "deck_from_kit"]
+           "parse_move", "refs", "PLAYS", "LEAD", "JESTERS_ALONE", "FOLLOW", "GIVES", "GIVE_ONE", "GIVE_TWO",
+           "REVOLUTIONS", "check_deck",
+           "deck_from_kit", "ordered_deck"]
 
 JESTER = 13
 
@@ -45,10 +47,10 @@ class Play:
     rank: int          # the rank the play counts as (13 for jesters alone)
     natural: int       # cards of that rank
     jesters: int
+    size: int = field(init=False, repr=False, compare=False)    # cards played: natural + jesters
 
-    @property
-    def size(self) -> int:
-        return self.natural + self.jesters
+    def __post_init__(self):
+        object.__setattr__(self, "size", self.natural + self.jesters)
 
     def cards(self) -> list[int]:
         return [self.rank] * self.natural + [JESTER] * self.jesters if self.rank != JESTER \
@@ -102,6 +104,9 @@ _UP_TO = [[[[every[max(0, size - h) - lo:] for h in range(13)]
 FOLLOW = [[_UP_TO[size][max(0, min(j, size - 1, 2))] for j in range(15)] for size in range(15)]
 #: every gift of one or two cards (the Dalmutis' give-back), by its sorted cards
 GIVES = {cards: Give(cards) for k in (1, 2) for cards in combinations_with_replacement(range(1, 14), k)}
+#: the same gifts by their cards: GIVE_ONE[a] gives card a, GIVE_TWO[a][b] cards a and b (a ≤ b)
+GIVE_ONE = [GIVES.get((a,)) for a in range(14)]
+GIVE_TWO = [[GIVES.get((a, b)) for b in range(14)] for a in range(14)]
 REVOLUTIONS = [Revolution(True), Revolution(False)]
 
 
@@ -174,3 +179,10 @@ def deck_from_kit(kit) -> list[int]:
         value = str(row.fields.get("value", ""))
         counts[int(value) if value.isdigit() else JESTER] += row.copies
     return counts
+
+
+@cache
+def ordered_deck(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """The cards of a deck (counts by rank, as :func:`deck_from_kit` gives), rank by rank: the
+    deck before a shuffle, made once per deck."""
+    return tuple(r for r in range(1, 14) for _ in range(counts[r]))

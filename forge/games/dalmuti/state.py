@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import itertools
 import random
+from itertools import compress
 from typing import Mapping, Sequence
 
 from forge.engine import IllegalMove, InvariantError, MoveError, State
 
-from .cards import (FOLLOW, GIVES, JESTER, JESTERS_ALONE, LEAD, PASS, REVOLUTIONS, Give, Pass, Play, parse_cards,
-                    show_cards)
+from .cards import (FOLLOW, GIVE_ONE, GIVE_TWO, JESTER, JESTERS_ALONE, LEAD, PASS, REVOLUTIONS, Give, Pass, Play,
+                    ordered_deck, parse_cards, show_cards)
 
 __all__ = ["DalmutiState"]
 
@@ -36,7 +37,7 @@ class DalmutiState(State):
         n = len(players)
         self.deck = list(options.get("deck") or game.deck)
         self.total = sum(self.deck)
-        self.ordered = [r for r in range(1, 14) for _ in range(self.deck[r])]     # the deck, before a shuffle
+        self.ordered = ordered_deck(tuple(self.deck))                               # the deck, before a shuffle
         self.games = int(options.get("games", 1))
         self.bonus = bool(options.get("climbing_bonus", False))
         self.score = [0] * n
@@ -81,25 +82,28 @@ class DalmutiState(State):
 
     # -- chance: the first draw and the deal ------------------------------------------
     def _shuffled(self) -> list[int]:
-        cards = self.ordered[:]
+        cards = list(self.ordered)
         self.rng.shuffle(cards)
         return cards
 
     def _first_draw(self) -> list[int]:
         """Each player draws a card; the strongest becomes Greater Dalmuti and so on.
         Ties draw again among themselves (house ruling)."""
-        def rank_group(seats: list[int]) -> list[int]:
-            cards = self._shuffled()[:len(seats)]
-            drawn = sorted(zip(cards, seats))
-            out = []
-            for _, group in itertools.groupby(drawn, key=lambda cs: cs[0]):
-                tied = [s for _, s in group]
-                if len(tied) > 1:
-                    self.rule("dalmuti.draw-tie")
-                    tied = rank_group(tied)
-                out += tied
-            return out
-        return rank_group(list(range(len(self.players))))
+        return self._rank_group(list(range(len(self.players))))
+
+    def _rank_group(self, seats: list[int]) -> list[int]:
+        """``seats`` ranked by the cards they draw from a shuffled deck, one each, strongest first."""
+        drawn = sorted(zip(self._shuffled(), seats))       # the first card to the first seat, and so on
+        if len({card for card, _ in drawn}) == len(drawn):   # no tie (the usual case)
+            return [seat for _, seat in drawn]
+        out = []
+        for _, group in itertools.groupby(drawn, key=lambda cs: cs[0]):
+            tied = [s for _, s in group]
+            if len(tied) > 1:
+                self.rule("dalmuti.draw-tie")
+                tied = self._rank_group(tied)
+            out += tied
+        return out
 
     def _deal(self) -> None:
         for hand in self.hands:
@@ -130,16 +134,17 @@ class DalmutiState(State):
         self.owed = {gd: 2, ld: 1}
         self.taxes = []
         for peon, role, dalmuti, count in ((gp, "Greater", gd, 2), (lp, "Lesser", ld, 1)):
-            numbered = sum(self.hands[peon][1:JESTER])
+            hand, receiver, paid = self.hands[peon], self.hands[dalmuti], []
+            numbered = sum(hand[1:JESTER])
             if numbered < count:
                 raise IllegalMove(f"{self.players[peon]}, the {role} Peon, holds {numbered} numbered card(s) "
                                   f"and owes {count} in taxes: no dealt hand is that short")
-            self.taxes.append((peon, dalmuti, []))
+            self.taxes.append((peon, dalmuti, paid))
             for _ in range(count):
-                best = next(r for r in range(1, 13) if self.hands[peon][r])
-                self.hands[peon][best] -= 1
-                self.hands[dalmuti][best] += 1
-                self.taxes[-1][2].append(best)
+                best = next(compress(range(1, JESTER), hand[1:JESTER]))    # the strongest rank held
+                hand[best] -= 1
+                receiver[best] += 1
+                paid.append(best)
         self.phase = "give-back"
 
     # -- play --------------------------------------------------------------------------
@@ -149,12 +154,13 @@ class DalmutiState(State):
         self.finished = [s for s in self.order if not any(hands[s])]
         self.out = set(self.finished)
         self.n_active = len(self.order) - len(self.out)
-        self.held = [[r for r in range(1, JESTER) if hand[r]] for hand in hands]    # ranks held, jesters aside
+        self.held = [list(compress(range(1, JESTER), hand[1:JESTER])) for hand in hands]  # ranks held, jesters aside
         self.left = [sum(hand) for hand in hands]                                   # cards held
         self._link()
         self.turn = leader
         self.table: Play | None = None
         self.table_size = self.table_rank = 0
+        self.follow = FOLLOW[0]                      # the plays on the table's, by jesters held (a trick's size)
         self.last = None
         self.passes = self.ending = 0
 
@@ -163,12 +169,20 @@ class DalmutiState(State):
 
     def _link(self) -> None:
         """``after[seat]``: the next player in order still holding cards (the seat itself when
-        nobody else does), kept from one player going out to the next."""
-        order, n, out = self.order, len(self.order), self.out
-        self.after = [0] * n
-        for i, seat in enumerate(order):
-            later = [order[(i + k) % n] for k in range(1, n + 1)]
-            self.after[seat] = next((s for s in later if s not in out), seat)
+        nobody else does), kept from one player going out to the next by :meth:`_unlink`."""
+        self.after = [0] * len(self.order)
+        ahead = None                                   # the nearest seat still in, further along
+        for seat in reversed(self.order + self.order):     # twice round: the last look on to the first
+            self.after[seat] = seat if ahead is None else ahead
+            if seat not in self.out:
+                ahead = seat
+
+    def _unlink(self, seat: int) -> None:
+        """``seat`` has gone out: whoever ``after`` led to it now leads to the player after it."""
+        after, then = self.after, self.after[seat]
+        for s, nxt in enumerate(after):
+            if nxt == seat:
+                after[s] = then
 
     def _end_trick(self) -> None:
         self.trick_winners.append(self.last)
@@ -228,7 +242,7 @@ class DalmutiState(State):
                 moves += lead[r][hand[r]]
             moves += JESTERS_ALONE[hand[JESTER]]
             return moves
-        follow, top = FOLLOW[self.table_size][hand[JESTER]], self.table_rank   # as many, stronger; or pass
+        follow, top = self.follow[hand[JESTER]], self.table_rank     # as many, stronger; or pass
         for r in self.held[seat]:
             if r >= top:
                 break
@@ -245,10 +259,16 @@ class DalmutiState(State):
     def _gifts(self, seat: int) -> list[Give]:
         """The different gifts of the cards a Dalmuti owes back (one or two), in card order."""
         hand = self.hands[seat]
-        ranks = [r for r in range(1, 14) if hand[r]]
+        ranks = list(compress(range(1, 14), hand[1:]))          # the ranks held, jesters too
         if self.owed[seat] == 1:
-            return [GIVES[(r,)] for r in ranks]
-        return [GIVES[(a, b)] for i, a in enumerate(ranks) for b in ranks[i:] if a != b or hand[a] > 1]
+            return [GIVE_ONE[r] for r in ranks]
+        gifts = []
+        for i, a in enumerate(ranks):                  # two cards a ≤ b, a pair if the hand has two
+            with_a = GIVE_TWO[a]
+            if hand[a] > 1:
+                gifts.append(with_a[a])
+            gifts += [with_a[b] for b in ranks[i + 1:]]
+        return gifts
 
     def check_move(self, seat: int, move) -> None:
         """Playing or giving cards the player does not hold is not a move at all."""
@@ -285,7 +305,7 @@ class DalmutiState(State):
                 self.turn = self.after[seat]
             return
         hand, played = self.hands[seat], self.discard
-        rank, natural, jesters = move.rank, move.natural, move.jesters
+        rank, natural, jesters, size = move.rank, move.natural, move.jesters, move.size
         if rank != JESTER:
             hand[rank] -= natural
             played[rank] += natural
@@ -296,10 +316,13 @@ class DalmutiState(State):
             played[JESTER] += jesters
             if rank == JESTER and jesters == 2:
                 self.rule("dalmuti.two-jesters-alone")
-        self.table, self.last, self.passes = move, seat, 0
-        self.table_size, self.table_rank = natural + jesters, rank
-        self.left[seat] -= natural + jesters
-        if not self.left[seat]:
+        if self.table is None:                       # a lead: every play of the trick is this size
+            self.table_size, self.follow = size, FOLLOW[size]
+        self.table, self.last, self.passes, self.table_rank = move, seat, 0, rank
+        left = self.left[seat] = self.left[seat] - size
+        if left:
+            self.ending = self.n_active - 1          # the passes that end the trick
+        else:
             self.finished.append(seat)
             self.out.add(seat)
             self.n_active -= 1
@@ -307,8 +330,8 @@ class DalmutiState(State):
                 self.finished += self._active()
                 self._end_game()
                 return
-            self._link()
-        self.ending = self.n_active - (seat not in self.out)     # the passes that end the trick
+            self._unlink(seat)
+            self.ending = self.n_active              # the passes that end the trick
         self.turn = self.after[seat]
 
     def _exchange(self, seat: int, move) -> None:

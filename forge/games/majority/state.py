@@ -150,7 +150,11 @@ class MajorityState(State):
         self.active = set(range(len(self.players)))
         if self.variant:
             self.red = self.rng.random() < 0.5
-        self._draw_from(self._pile_to_draw(self.rng.randrange(3)))
+        pile = self.rng.randrange(3)                     # the reference word's pile
+        if self.piles[pile]:
+            self.piles[pile] -= 1                        # the usual case: that pile holds cards
+        else:
+            self._draw_from(self._pile_to_draw(pile))
         self.reference = 1
         self._start_turn()
 
@@ -171,7 +175,10 @@ class MajorityState(State):
                 self._draw_from(self._pile_to_draw(i))
         self.table = 3
         self.votes = {}
-        self.waiting = sum(1 << s for s in self.active)
+        waiting = 0
+        for s in self.active:
+            waiting |= 1 << s
+        self.waiting = waiting
 
     def _score(self, seat: int, points: int) -> None:
         self.score[seat] += points
@@ -215,16 +222,16 @@ class MajorityState(State):
             self.outcomes.append((votes, winners, scored, (), True, self.reference))
             self._end_round()
             return
-        before, round_no = list(self.score), self.rounds
-        self._start_turn()
-        round_over = self.over or self.rounds != round_no
-        if round_over:                                   # two left: both scored the pile
-            for s, (now, then) in enumerate(zip(self.score, before)):
-                if now != then:
-                    scored[s] = scored.get(s, 0) + now - then
-        still = tuple(sorted(self.active)) if not round_over else ()
-        self.outcomes.append((votes, winners, scored, still, round_over,
-                           self.reference if not round_over else pile_before + len(won)))
+        if len(self.active) != 2:                        # the round goes on: the next turn starts
+            self._start_turn()
+            self.outcomes.append((votes, winners, scored, tuple(sorted(self.active)), False, self.reference))
+            return
+        before = list(self.score)
+        self._start_turn()                               # two left: both score the pile, the round ends
+        for s, (now, then) in enumerate(zip(self.score, before)):
+            if now != then:
+                scored[s] = scored.get(s, 0) + now - then
+        self.outcomes.append((votes, winners, scored, (), True, pile_before + len(won)))
 
     @property
     def history(self) -> list[Resolution]:
