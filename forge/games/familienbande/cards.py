@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from forge.engine import MoveError, SpecError
 
-__all__ = ["TRAITS", "LAST", "HAND", "FOUNDERS", "capacity", "penalty", "Marry", "Child", "Pass", "PASS", "Moves",
+__all__ = ["TRAITS", "LAST", "HAND", "FOUNDERS", "capacity", "CAPACITY", "penalty", "Marry", "Child", "Pass", "PASS", "Moves",
            "card_number", "parse_couple", "parse_entry", "parse_move", "check_deck", "deck_from_kit"]
 
 TRAITS = ("ears", "glasses", "nose", "lips", "lock")
@@ -25,6 +25,10 @@ FOUNDERS = 3
 def capacity(gen: int) -> int:
     """Cards generation ``gen`` holds at most: 3 founders, then g + 2 children."""
     return FOUNDERS if gen == 1 else gen + 2
+
+
+#: :func:`capacity` by generation, looked up (index 0 is no generation)
+CAPACITY = (0,) + tuple(capacity(gen) for gen in range(1, LAST + 1))
 
 
 def penalty(cards: int) -> int:
@@ -69,38 +73,41 @@ class Moves:
     def __init__(self, deck: dict[int, tuple[str, tuple[int, ...]]]):
         self.deck = deck
         self.gender = {card: g for card, (g, _) in deck.items()}
+        self.men = [card for card, g in self.gender.items() if g == "m"]
+        self.women = [card for card, g in self.gender.items() if g == "f"]
         #: card → the traits its symbols show, with how many: ((trait, count), …)
         self.symbols = {card: tuple((t, k) for t, k in enumerate(counts) if k) for card, (_, counts) in deck.items()}
         #: card → table card → the move marrying them
         self.marry = {c: {t: Marry(c, t) for t in deck if deck[t][0] != g} for c, (g, _) in deck.items()}
         #: card → its symbol counts packed 4 bits a trait (3 symbols: a count is at most 3)
         self.packed = {card: sum(k << 4 * t for t, k in enumerate(counts)) for card, (_, counts) in deck.items()}
-        self._kin: dict[tuple[int, int], tuple[int, dict[int, Child]]] = {}
+        #: (a, b), lower number first → what the couple may have as a child: see :meth:`children`
+        self.kin = _Kin(self)
 
     def children(self, a: int, b: int) -> tuple[int, dict[int, Child]]:
         """The cards the couple ``a``+``b`` (lower number first) may have as a child — those whose
         symbols are found among the couple's six, counting repeats — as a bit mask over card
-        numbers, and card → its move."""
-        kin = self._kin.get((a, b))
-        if kin is None:
-            # the couple's counts, at most 6 a trait, each with the 4th bit of its 4 set: taking a
-            # card's counts away clears that bit only where the card shows more than the couple
-            both = self.packed[a] + self.packed[b] | GUARDS
-            fits = sum(1 << c for c, counts in self.packed.items() if both - counts & GUARDS == GUARDS)
-            kin = self._kin[(a, b)] = fits, _Children(a, b)
-        return kin
+        numbers, and card → its move (``kin[a, b]`` is the same, looked up without a call)."""
+        return self.kin[a, b]
+
+    def _find_children(self, a: int, b: int) -> tuple[int, dict[int, Child]]:
+        # the couple's counts, at most 6 a trait, each with the 4th bit of its 4 set: taking a
+        # card's counts away clears that bit only where the card shows more than the couple
+        both = self.packed[a] + self.packed[b] | GUARDS
+        cards = [c for c, counts in self.packed.items() if both - counts & GUARDS == GUARDS]
+        return sum(1 << c for c in cards), {c: Child(c, a, b) for c in cards}
 
 
-class _Children(dict):
-    """card → the move placing it as the child of the couple ``a``+``b``, made when first needed."""
+class _Kin(dict):
+    """(a, b) → the couple's possible children (:meth:`Moves.children`), found when first needed."""
 
-    def __init__(self, a: int, b: int):
+    def __init__(self, moves: Moves):
         super().__init__()
-        self.a, self.b = a, b
+        self.moves = moves
 
-    def __missing__(self, card: int) -> Child:
-        move = self[card] = Child(card, self.a, self.b)
-        return move
+    def __missing__(self, couple: tuple[int, int]) -> tuple[int, dict[int, Child]]:
+        kin = self[couple] = self.moves._find_children(*couple)
+        return kin
 
 
 def card_number(token: str) -> int:

@@ -59,11 +59,13 @@ def set_up(state, options: Mapping) -> None:
                 state.gen_of[spouse] = gen
         if len(state.rows[gen]) > capacity(gen):
             raise MoveError(f"generation {gen} holds {len(state.rows[gen])} cards (at most {capacity(gen)})")
+    scored = [0] * 5                      # what the children on the table moved the markers
     for child in state.parents:
         for t in range(5):
-            state.scored[t] += state.gen_of[child] * deck[child][1][t]
+            scored[t] += state.gen_of[child] * deck[child][1][t]
     markers = options.get("markers") or {}
-    state.markers = [markers.get(t, state.scored[i]) for i, t in enumerate(TRAITS)]
+    state.markers = [markers.get(t, scored[i]) for i, t in enumerate(TRAITS)]
+    state.head_start = [at - moved for at, moved in zip(state.markers, scored)]
     for name, cards in (options.get("hands") or {}).items():
         state.hands[state.seat(name)] = [take(card_number(c)) for c in str(cards or "").split()]
     rest = [c for c in deck if c not in used]

@@ -29,7 +29,7 @@ from typing import Mapping, Sequence
 
 from forge.engine import InvariantError, MoveError, State
 
-from .cards import FOUNDERS, HAND, LAST, PASS, TRAITS, Child, Marry, Pass, capacity, penalty
+from .cards import CAPACITY, FOUNDERS, HAND, LAST, PASS, TRAITS, Child, Marry, capacity, penalty
 from .setup import observe, set_up
 
 __all__ = ["FamilienbandeState"]
@@ -42,8 +42,9 @@ class FamilienbandeState(State):
         self.deck = game.deck                    # card → (gender, symbol counts per trait)
         self.moves = game.moves                  # the deck's moves, built once
         self.solo = [frozenset((s,)) for s in range(n)]
+        self.after = [*range(1, n), 0]           # seat → the seat that plays next
         self.markers = [0] * 5
-        self.scored = [0] * 5                    # what children moved the markers (invariant)
+        self.head_start = [0] * 5                # markers less what the children moved them (invariant)
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.gen_of: dict[int, int] = {}         # every card on the table → its generation
         self.spouse: dict[int, int] = {}
@@ -73,15 +74,6 @@ class FamilienbandeState(State):
         for hand in self.hands:
             hand += [self.pile.pop() for _ in range(HAND)]
 
-    def _draw(self, seat: int) -> bool:
-        """``seat`` draws a card, if one is left."""
-        if not self.pile:
-            return False
-        card = self.pile.pop()
-        self.hands[seat].append(card)
-        self.held[seat] |= 1 << card
-        return True
-
     # -- the table -----------------------------------------------------------------------
     def place(self, card: int, gen: int) -> None:
         """Put ``card`` on the table in generation ``gen``."""
@@ -95,11 +87,13 @@ class FamilienbandeState(State):
     def _survey(self) -> None:
         """What the legal moves are made of, found from the table and the hands, then kept up to
         date move by move: ``single[gender]``, the single table cards of the generations that
-        may marry (in table order); ``couples``, those that may have a child, as (generation,
+        may marry (in table order); ``partners``, card → the one of these two lists it may marry
+        into (the other gender's); ``couples``, those that may have a child, as (generation,
         place of the table card in its row, bit mask of their possible children, card → move);
         ``held``, each hand as a bit mask over card numbers."""
         self.single: dict[str, list[int]] = {"m": [], "f": []}
-        self.mates = {"m": self.single["f"], "f": self.single["m"]}    # by the gender of the hand card
+        self.partners = {**dict.fromkeys(self.moves.men, self.single["f"]),
+                         **dict.fromkeys(self.moves.women, self.single["m"])}
         self.couples: list[tuple] = []
         for gen in range(1, LAST):
             if not self.turned_down(gen):
@@ -131,19 +125,21 @@ class FamilienbandeState(State):
         children among the hand's cards."""
         if self.over or seat != self.turn:
             return []
-        hand, gender, mates, marry = self.hands[seat], self.moves.gender, self.mates, self.moves.marry
+        hand, partners, marry = self.hands[seat], self.partners, self.moves.marry
         moves: list = [PASS]
         add = moves.append                   # loops, not comprehensions: this is the hot path
         for card in hand:
-            onto = marry[card]
-            for single in mates[gender[card]]:
-                add(onto[single])
+            singles = partners[card]
+            if singles:
+                onto = marry[card]
+                for single in singles:
+                    add(onto[single])
         held = self.held[seat]
-        for _, _, fits, child in self.couples:
+        for _, _, fits, kids in self.couples:
             if fits & held:
                 for card in hand:
-                    if fits >> card & 1:
-                        add(child[card])
+                    if card in kids:
+                        add(kids[card])
         return moves
 
     def check_move(self, seat: int, move) -> None:
@@ -192,8 +188,48 @@ class FamilienbandeState(State):
     def perform(self, seat: int, move) -> None:
         hand = self.hands[seat]
         kind = type(move)
-        if kind is Pass:
-            if self._draw(seat):
+        if kind is Child:
+            card, a = move.card, move.a
+            hand.remove(card)
+            self.held[seat] ^= 1 << card
+            gen_of = self.gen_of
+            gen = gen_of[card] = gen_of[a] + 1
+            row = self.rows[gen]
+            row.append(card)
+            self.parents[card] = (a, move.b)
+            markers = self.markers
+            for t, k in self.moves.symbols[card]:
+                markers[t] += gen * k
+            self.passes = 0
+            if len(row) == CAPACITY[gen]:
+                if gen == LAST:
+                    self._end()
+                    return
+                self._turn_down(gen - 1)
+            if gen < LAST and len(self.rows[gen + 1]) < CAPACITY[gen + 1]:   # a new single, after those of its generation
+                singles = self.single[self.moves.gender[card]]
+                at = len(singles)
+                while at and gen_of[singles[at - 1]] > gen:
+                    at -= 1
+                singles.insert(at, card)
+        else:
+            if kind is Marry:
+                card, onto = move.card, move.onto
+                hand.remove(card)
+                self.held[seat] ^= 1 << card
+                self.spouse[card], self.spouse[onto] = onto, card
+                gen = self.gen_of[card] = self.gen_of[onto]
+                self.partners[card].remove(onto)
+                fits, kids = self.moves.kin[(card, onto) if card < onto else (onto, card)]
+                insort(self.couples, (gen, self.rows[gen].index(onto), fits, kids))
+            pile = self.pile
+            if pile:                             # a marriage or a pass draws a card
+                card = pile.pop()
+                hand.append(card)
+                self.held[seat] |= 1 << card
+                self.passes = 0
+            elif kind is Marry:
+                self.rule("familienbande.empty-pile-marry")
                 self.passes = 0
             else:
                 self.rule("familienbande.empty-pile-pass")
@@ -202,41 +238,7 @@ class FamilienbandeState(State):
                     self.rule("familienbande.stalemate")
                     self._end()
                     return
-        elif kind is Marry:
-            card, onto = move.card, move.onto
-            hand.remove(card)
-            self.held[seat] ^= 1 << card
-            self.spouse[card], self.spouse[onto] = onto, card
-            gen = self.gen_of[card] = self.gen_of[onto]
-            self.single[self.deck[onto][0]].remove(onto)
-            fits, child = self.moves.children(*((card, onto) if card < onto else (onto, card)))
-            insort(self.couples, (gen, self.rows[gen].index(onto), fits, child))
-            self.passes = 0
-            if not self._draw(seat):
-                self.rule("familienbande.empty-pile-marry")
-        else:
-            card = move.card
-            hand.remove(card)
-            self.held[seat] ^= 1 << card
-            gen = self.gen_of[move.a] + 1
-            self.place(card, gen)
-            self.parents[card] = (move.a, move.b)
-            for t, k in self.moves.symbols[card]:
-                self.markers[t] += gen * k
-                self.scored[t] += gen * k
-            self.passes = 0
-            if len(self.rows[gen]) == capacity(gen):
-                if gen == LAST:
-                    self._end()
-                    return
-                self._turn_down(gen - 1)
-            if gen < LAST and not self.turned_down(gen):      # a new single, after those of its generation
-                singles, gen_of = self.single[self.deck[card][0]], self.gen_of
-                at = len(singles)
-                while at and gen_of[singles[at - 1]] > gen:
-                    at -= 1
-                singles.insert(at, card)
-        self.turn = (seat + 1) % len(self.players)
+        self.turn = self.after[seat]
 
     def _end(self) -> None:
         self.over = True
@@ -274,8 +276,9 @@ class FamilienbandeState(State):
         for child in self.parents:
             for t in range(5):
                 expected[t] += self.gen_of[child] * self.deck[child][1][t]
-        if expected != self.scored:
-            raise InvariantError(f"markers moved {self.scored}, the children on the table give {expected}")
+        moved = [at - start for at, start in zip(self.markers, self.head_start)]
+        if expected != moved:
+            raise InvariantError(f"markers moved {moved}, the children on the table give {expected}")
 
     def observe(self, key: str, want=None):
         """The value of an example's ``expect`` field: see :func:`.setup.observe`."""
