@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import (ABORT, CANCEL, FACE, JACK, JACKS, KING, KINGS, QUEEN, QUEENS, VALUE, Abort, Cancel, Ejaculate,
+from .cards import (ABORT, CANCEL, FACE, JACK, KING, KINGS, QUEEN, TWIN, VALUE, Abort, Cancel, Ejaculate,
                     card_name, gap, is_face, twin)
 
 __all__ = ["Answers", "Fert", "Abortion"]
 
 
-@dataclass
+@dataclass(slots=True)
 class Fert:
     """A fertilisation waiting for answers: ``kind`` direct, surrogate or held (ejaculation)."""
 
@@ -42,7 +42,7 @@ class Fert:
         return (self.male,)
 
 
-@dataclass
+@dataclass(slots=True)
 class Abortion:
     actor: int
     card: int
@@ -64,17 +64,10 @@ class Answers:
             return []
         if isinstance(top, Abortion):
             return [CANCEL[c] for c in hand if FACE[c] and VALUE[c] == KING]
-        out = [ABORT[c] for c in hand if c == twin(top.male) or self.abondantes and FACE[c] and VALUE[c] == JACK]
+        out = [ABORT[c] for c in hand if c == TWIN[top.male] or self.abondantes and FACE[c] and VALUE[c] == JACK]
         if top.kind == "surrogate":
             out += [CANCEL[c] for c in hand if FACE[c] and VALUE[c] == QUEEN]
         return out
-
-    def _answering(self, top) -> tuple[int, ...]:
-        """The cards that answer ``top``: :meth:`answers` finds them in a hand."""
-        if isinstance(top, Abortion):
-            return KINGS
-        cards = (twin(top.male), *(JACKS if self.abondantes else ()))
-        return cards + QUEENS if top.kind == "surrogate" else cards
 
     def why_not_answer(self, seat: int, move) -> str:
         if seat not in self.asked:
@@ -92,12 +85,14 @@ class Answers:
             (" or a black Jack" if self.abondantes else "")
 
     def _asked(self) -> frozenset[int]:
-        """Who holds an answer to the top of the stack; their answers are kept in ``offers``
-        while the window is open (the hands do not change until it closes)."""
-        top = self.stack[-1]
-        wanted, offers = self._answering(top), {}
-        for s, (left, right) in enumerate(self.piles):
-            if s != top.actor and (left and left[-1] in wanted or right and right[-1] in wanted):
+        """Who holds an answer to the top of the stack (a card that answers it in hand: a black
+        King for an abortion, else the table ``ANSWERING`` of the game's rules); their answers are
+        kept in ``offers`` while the window is open (the hands do not change until it closes)."""
+        top, offers, piles = self.stack[-1], {}, self.piles
+        wanted = KINGS if isinstance(top, Abortion) else self.answering[top.kind == "surrogate"][top.male]
+        for s in self.others[top.actor]:
+            left, right = piles[s]
+            if left and left[-1] in wanted or right and right[-1] in wanted:
                 offers[s] = self.answers(s)
         self.offers = offers
         return frozenset(offers)
@@ -105,7 +100,7 @@ class Answers:
     # -- the stack ------------------------------------------------------------------------------
     def _fertilise(self, fert: Fert) -> None:
         """Put a fertilisation on the stack and settle it (asking those who may answer)."""
-        held = twin(fert.male)
+        held = TWIN[fert.male]
         if held in self.uretre and any(u == held for s, u in enumerate(self.uretre) if s != fert.actor):
             self.rule("gjdlv.held-no-answer")
         self.stack.append(fert)
@@ -130,10 +125,8 @@ class Answers:
         spoken, self.spoken, self.asked = self.spoken, {}, frozenset()
         if self.phase == "ejaculation":
             return self._ejaculations([s for s, m in spoken.items() if isinstance(m, Ejaculate)])
-        top = self.stack[-1]
-        n = len(self.players)
-        order = [(top.actor + i) % n for i in range(1, n)]
-        answered = [s for s in order if s in spoken and spoken[s] in self.offers[s]]
+        top, offers = self.stack[-1], self.offers
+        answered = [s for s in self.after[top.actor] if s in spoken and spoken[s] in offers[s]]
         if not answered:
             self._take_effect(self.stack.pop())
             return self._settle()
@@ -159,7 +152,11 @@ class Answers:
             self.formol[event.actor].append((fert.ovum, fert.male, event.card))
             self.ledger[event.actor][0] += 1
             return
-        self._consume(event)
+        if event.kind == "surrogate":              # as _consume does
+            self.uterus[event.victim] = None
+            self.mouchoir.append(event.old)
+        else:
+            self.ovum = -1
         self.uterus[event.actor] = (event.ovum, event.male)
         if event.kind == "held" and event.actor == self.next_seat(self.turn):
             self.express += 1
@@ -176,21 +173,23 @@ class Answers:
     def _open_ejaculations(self) -> bool:
         if max(self.uretre) < 0:                     # nobody holds a gamete back
             return False
-        turn, royal, asked = self.turn, is_face(self.ovum), []
-        for s, u in enumerate(self.uretre):          # may_fertilise, from the tables
-            if u >= 0 and s != turn and (royal or not FACE[u]):
-                asked.append(s)
+        turn, royal = self.turn, is_face(self.ovum)
+        uretre = self.uretre
+        asked = [s for s in self.others[turn] if uretre[s] >= 0 and (royal or not FACE[uretre[s]])]   # may_fertilise
         if asked:
             self.asked, self.spoken, self.phase = frozenset(asked), {}, "ejaculation"
         return bool(asked)
 
     def _ejaculations(self, seats: list[int]) -> None:
         """Equal gaps are discarded first, then the smallest gap takes the ovum."""
-        if len(seats) > 1 and is_face(self.ovum):
-            self.rule("gjdlv.royal-gap")
-        gaps = {s: gap(self.ovum, self.uretre[s]) for s in seats}
-        alone = [s for s in seats if list(gaps.values()).count(gaps[s]) == 1]
-        winner = min(alone, key=gaps.get) if alone else -1
+        if len(seats) > 1:
+            if is_face(self.ovum):
+                self.rule("gjdlv.royal-gap")
+            gaps = {s: gap(self.ovum, self.uretre[s]) for s in seats}
+            alone = [s for s in seats if list(gaps.values()).count(gaps[s]) == 1]
+            winner = min(alone, key=gaps.get) if alone else -1
+        else:                                        # one ejaculation takes the ovum, none leaves it
+            winner = seats[0] if seats else -1
         male = self.uretre[winner] if winner >= 0 else -1
         for s in seats:
             if s != winner:

@@ -19,7 +19,8 @@ from forge.engine import CardRef, MoveError, SpecError
 __all__ = ["SUITS", "RANKS", "JOKERS", "card_code", "card_name", "cards_of", "value", "is_black", "is_face",
            "twin", "gap", "royal_value", "round_points", "ref", "Fertilise", "Surrogate", "Hold", "Abort", "Cancel", "Ejaculate",
            "Steal", "Remove", "Pass", "PASS", "EJACULATE", "parse_move", "deck_from_kit", "check_deck", "VALUE", "FACE",
-           "FERTILISE", "HOLD", "ABORT", "CANCEL", "KINGS", "QUEENS", "JACKS", "surrogates"]
+           "FERTILISE", "HOLD", "ABORT", "CANCEL", "KINGS", "QUEENS", "JACKS", "surrogates", "powers", "TWIN",
+           "DEALT", "ANSWERING", "may_take", "TAKERS", "ROYAL", "FERTILE", "OWN"]
 
 SUITS = "♠♣♥♦"
 LETTERS = "SCHD"
@@ -178,12 +179,68 @@ HOLD = tuple(Hold(c) for c in range(54))
 ABORT = tuple(Abort(c) for c in range(54))
 CANCEL = tuple(Cancel(c) for c in range(54))
 KINGS, QUEENS, JACKS = (tuple(c for c in range(54) if FACE[c] and VALUE[c] == v) for v in (KING, QUEEN, JACK))
+TWIN = tuple(twin(c) for c in range(54))
+#: whether an ovum is royal, by its code: ``is_face``, the last entry for -1 (no ovum)
+ROYAL = (*FACE, is_face(-1))
+#: a card's moves at phase 2 before any surrogate, by whether the ovum is royal: fertilise it,
+#: or nothing (Imperial Sperm fertilise Royal Ova only); and with the hold back that follows
+FERTILE = {royal: tuple((FERTILISE[c],) if royal or not FACE[c] else () for c in range(54)) for royal in (False, True)}
+OWN = {royal: tuple(FERTILE[royal][c] + (HOLD[c],) for c in range(54)) for royal in (False, True)}
+
+
+def _dealt(abondantes: bool) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """(black, red, set aside) of the 52 cards: the faces play only in Règles Abondantes."""
+    in_play = [c for c in range(52) if abondantes or not is_face(c)]
+    return (tuple(c for c in in_play if is_black(c)), tuple(c for c in in_play if not is_black(c)),
+            tuple(c for c in range(52) if c not in in_play))
+
+
+#: the cards a round deals, by mode (Règles Abondantes or not): (black, red, set aside)
+DEALT = {False: _dealt(False), True: _dealt(True)}
+
+
+def _answering(abondantes: bool, surrogate: bool, male: int) -> frozenset[int]:
+    """The cards that answer a fertilisation by ``male``: its twin aborts it (a black Jack too in
+    Règles Abondantes), a black Queen cancels a surrogate."""
+    return frozenset((twin(male), *(JACKS if abondantes else ()), *(QUEENS if surrogate else ())))
+
+
+#: the cards answering a fertilisation, by (Règles Abondantes, a surrogate), then by male gamete
+ANSWERING = {(a, s): tuple(_answering(a, s, c) for c in range(54)) for a in (False, True) for s in (False, True)}
+
+
+def may_take(male: int, embryo: tuple[int, int]) -> bool:
+    """A surrogate: a royal embryo is taken by Imperial Sperm only; another embryo by a
+    numbered gamete that strictly reduces its genetic gap."""
+    ovum, old = embryo
+    if FACE[ovum]:
+        return FACE[male]
+    v = VALUE[ovum]
+    return not FACE[male] and abs(v - VALUE[male]) < abs(v - VALUE[old])
+
+
+class _Takers(dict):
+    """Embryo (ovum, male) → the frozenset of cards that may take it, each built on first use."""
+
+    def __missing__(self, embryo: tuple[int, int]) -> frozenset[int]:
+        males = self[embryo] = frozenset(c for c in range(54) if may_take(c, embryo))
+        return males
+
+
+TAKERS = _Takers()
 
 
 @cache
 def surrogates(victim: str) -> tuple[Surrogate, ...]:
     """Every surrogate taking ``victim``'s embryo, by card code (built once for each name)."""
     return tuple(Surrogate(c, victim) for c in range(54))
+
+
+@cache
+def powers(victim: str) -> dict[int, Steal | Remove]:
+    """The royal powers that target ``victim``, by the value of the royal newborn: a Queen
+    steals, a Jack removes (built once for each name)."""
+    return {QUEEN: Steal(victim), JACK: Remove(victim)}
 _ONE_CARD = {"fertilise": Fertilise, "hold": Hold, "abort": Abort, "cancel": Cancel}
 _ONE_NAME = {"steal": Steal, "remove": Remove}
 

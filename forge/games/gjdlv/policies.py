@@ -3,9 +3,18 @@ from __future__ import annotations
 
 import random
 
-from .cards import PASS, Fertilise, Hold, gap, is_face, value
+from .cards import PASS, VALUE, Fertilise, Hold, gap, is_face
 
 __all__ = ["greedy"]
+
+
+def _worth(ovum: int, male: int) -> float:
+    """What the greedy policy sees in a couple: a royal ovum 10.5, else 5 + the gap, 4.5 for none."""
+    return 10.5 if is_face(ovum) else 5 + gap(ovum, male) if gap(ovum, male) else 4.5
+
+
+#: :func:`_worth` by ovum, then male gamete (the last row: -1, no ovum)
+WORTH = tuple(tuple(_worth(ovum, male) for male in range(54)) for ovum in (*range(54), -1))
 
 
 def greedy(state, seat: int, rng: random.Random):
@@ -16,13 +25,18 @@ def greedy(state, seat: int, rng: random.Random):
     if state.phase != "action" or moves == [PASS]:
         useful = [m for m in moves if m is not PASS]
         return useful[rng.randrange(len(useful))] if useful else PASS
-
-    def worth(move) -> float:
-        if isinstance(move, Hold):
-            return -value(move.card)
-        ovum = state.ovum if isinstance(move, Fertilise) else state.uterus[state.seat(move.victim)][0]
-        return 10.5 if is_face(ovum) else 5 + gap(ovum, move.card) if gap(ovum, move.card) else 4.5
-    worths = [worth(m) for m in moves]
-    best = max(worths)
-    top = [m for m, w in zip(moves, worths) if w == best]
+    here = WORTH[state.ovum]
+    best, top = None, []                     # the best worth, the moves worth it (in their order)
+    for move in moves:
+        kind = type(move)
+        if kind is Hold:                     # the lowest card held back
+            worth = -VALUE[move.card]
+        elif kind is Fertilise:
+            worth = here[move.card]
+        else:                                # a surrogate: the couple it would make
+            worth = WORTH[state.uterus[state.seat(move.victim)][0]][move.card]
+        if best is None or worth > best:
+            best, top = worth, [move]
+        elif worth == best:
+            top.append(move)
     return top[rng.randrange(len(top))]

@@ -30,8 +30,9 @@ from forge.engine import InvariantError, MoveError, State
 
 from . import cards
 from .answers import Answers, Fert
-from .cards import (EJACULATE, FACE, FERTILISE, HOLD, PASS, VALUE, Fertilise, Hold, Pass, Remove, Steal, Surrogate,
-                    card_name, gap, is_black, is_face, round_points, surrogates)
+from .cards import (ANSWERING, DEALT, EJACULATE, FACE, FERTILE, HOLD, OWN, PASS, ROYAL, TAKERS, VALUE, Fertilise,
+                    Hold, Pass, Remove, Steal, Surrogate, card_name, gap, is_black, is_face, may_take, powers,
+                    round_points, surrogates)
 from .setup import observe, set_up
 
 __all__ = ["GrandJeuState"]
@@ -43,6 +44,7 @@ class GrandJeuState(Answers, State):
         n = len(players)
         self.mode = options.get("mode", "simples")
         self.abondantes = self.mode == "abondantes"
+        self.answering = ANSWERING[self.abondantes, False], ANSWERING[self.abondantes, True]   # by a surrogate, male
         self.rounds = int(options.get("rounds", 9))
         self.jokers = 2 if str(options.get("deck", "54")) == "54" else 0
         self.totals = [0] * n
@@ -53,10 +55,10 @@ class GrandJeuState(Answers, State):
         self.power = 0                           # a royal newborn's power pending at phase 0 (QUEEN/JACK)
         self.express = 0
         self.solo = [frozenset((s,)) for s in range(n)]
+        self.others = [tuple(o for o in range(n) if o != s) for s in range(n)]          # in seat order
+        self.after = [tuple((s + i) % n for i in range(1, n)) for s in range(n)]        # in turn order
         self.surrogates = [surrogates(name) for name in self.players]    # by victim, then card
-        in_play = [c for c in range(52) if self.abondantes or not is_face(c)]
-        self.black, self.red = [c for c in in_play if is_black(c)], [c for c in in_play if not is_black(c)]
-        self.aside = [c for c in range(52) if c not in in_play]              # faces in Simples Règles
+        self.black, self.red, self.aside = DEALT[self.abondantes]        # the aside: faces in Simples Règles
         self._clear_round()
         if options.get("situation"):
             set_up(self, options)
@@ -90,7 +92,7 @@ class GrandJeuState(Answers, State):
             self.box += [52, 53][:self.jokers]
             self.rule("gjdlv.jokers")
         self.box += self.aside
-        black, red = self.black[:], self.red[:]
+        black, red = list(self.black), list(self.red)
         self.rng.shuffle(black)
         self.rng.shuffle(red)
         each = len(black) // n
@@ -137,7 +139,7 @@ class GrandJeuState(Answers, State):
             self._after_birth()
 
     def _targets(self, power: int) -> list[int]:
-        others = [s for s in range(len(self.players)) if s != self.turn]
+        others = self.others[self.turn]
         if power == cards.QUEEN:
             return [s for s in others if self.nursery[s]]
         return [s for s in others if self.uterus[s] is not None]
@@ -205,22 +207,27 @@ class GrandJeuState(Answers, State):
             return [*self.offers[seat], PASS] if phase == "answer" else [EJACULATE, PASS]
         if seat != self.turn or phase == "over":
             return []
-        kind = Steal if self.power == cards.QUEEN else Remove
-        return [*(kind(self.players[s]) for s in self._targets(self.power)), PASS]
+        power = self.power                                              # a Queen steals, a Jack removes
+        return [*(powers(self.players[s])[power] for s in self._targets(power)), PASS]
 
     def _actions(self, seat: int) -> list:
-        """With each card in hand: fertilise the ovum, take an embryo, hold back (moves built once)."""
-        moves: list = []
-        add, royal, uterus, take = moves.append, is_face(self.ovum), self.uterus, self.surrogates
+        """With each card in hand: fertilise the ovum (:meth:`may_fertilise`), take an embryo
+        (:meth:`may_take`), hold back. The moves are built once (``FERTILE``, ``OWN``, the
+        ``surrogates``), and the cards that may take an embryo are read from ``TAKERS``."""
+        royal, uterus = ROYAL[self.ovum], self.uterus
+        embryos = [s for s in self.others[seat] if uterus[s] is not None]
+        if not embryos:
+            own = OWN[royal]
+            return [move for pile in self.piles[seat] if pile for move in own[pile[-1]]] or [PASS]
+        fertile, surrogates, moves = FERTILE[royal], self.surrogates, []
         for pile in self.piles[seat]:
             if pile:
                 c = pile[-1]
-                if royal or not FACE[c]:
-                    add(FERTILISE[c])
-                for s, embryo in enumerate(uterus):
-                    if embryo is not None and s != seat and self.may_take(c, embryo):
-                        add(take[s][c])
-                add(HOLD[c])
+                moves += fertile[c]
+                for s in embryos:
+                    if c in TAKERS[uterus[s]]:
+                        moves.append(surrogates[s][c])
+                moves.append(HOLD[c])
         return moves or [PASS]
 
     def may_fertilise(self, male: int, ovum: int) -> bool:
@@ -229,12 +236,8 @@ class GrandJeuState(Answers, State):
 
     def may_take(self, male: int, embryo: tuple[int, int]) -> bool:
         """A surrogate: a royal embryo is taken by Imperial Sperm only; another embryo by a
-        numbered gamete that strictly reduces its genetic gap."""
-        ovum, old = embryo
-        if FACE[ovum]:
-            return FACE[male]
-        v = VALUE[ovum]
-        return not FACE[male] and abs(v - VALUE[male]) < abs(v - VALUE[old])
+        numbered gamete that strictly reduces its genetic gap (:func:`.cards.may_take`)."""
+        return may_take(male, embryo)
 
     def check_move(self, seat: int, move) -> None:
         card = getattr(move, "card", None)
