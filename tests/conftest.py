@@ -4,6 +4,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +15,12 @@ import pytest
 from forge.cache import FOLDER
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# A test run started in the background of a non-interactive shell inherits SIGINT ignored, and
+# so would the forge processes it starts: Ctrl-C (SIGINT) could not stop the forge watch and
+# forge serve that the tests interrupt. Caught here, SIGINT is reset for every process started.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 #: every game of the project, one card spec each in cardspecs/: the kit tests run for each, so a
 #: game added there is tested with no test edited (its engine: tests/test_testing.py)
 GAMES = tuple(sorted(p.stem for p in (ROOT / "cardspecs").glob("*.yaml")))
