@@ -35,6 +35,14 @@ CONSOLE = {"Runtime.consoleAPICalled": lambda p: f"console.{p['type']}: "
            "Log.entryAdded": lambda p: f"{p['entry']['level']}: {p['entry']['text']} {p['entry'].get('url', '')}"}
 
 
+def answer_in(element_id: str) -> str:
+    """A script whose value is the text of the page's element ``element_id``, once it is there
+    and not empty (what a probe page writes its answer into)."""
+    return ("new Promise(done => { const look = () => { const found = document.getElementById(%s);"
+            " if (found && found.textContent.trim()) done(found.textContent); else setTimeout(look, 20); };"
+            " look(); })" % json.dumps(element_id))
+
+
 class BrowserError(RuntimeError):
     pass
 

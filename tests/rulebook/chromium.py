@@ -10,11 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .browser import Browser
-
-#: waits for the probe's answer in its <output id="forge-probe">
-ANSWER = """new Promise(done => { const look = () => { const out = document.getElementById('forge-probe');
-  if (out && out.textContent.trim()) done(out.textContent); else setTimeout(look, 20); }; look(); })"""
+from .browser import Browser, answer_in
 
 #: run in each frame: the page's scroll width against its viewport, what sticks out (outside
 #: any scrolling box), and the language switcher's visible links
@@ -31,7 +27,7 @@ MEASURE = """(doc) => {
 
 
 def _run(browser: Browser, probe: Path) -> object:
-    return json.loads(browser.evaluate(probe.as_uri(), ANSWER))
+    return json.loads(browser.evaluate(probe.as_uri(), answer_in("forge-probe")))
 
 
 def frames(browser: Browser, page: Path, views: list[tuple[int, str]]) -> list[dict]:

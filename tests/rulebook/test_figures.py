@@ -11,6 +11,7 @@ from forge.engine.examples import parse_examples
 from forge.rulebook.figures import notation
 
 from ..conftest import ROOT
+from .browser import answer_in
 from .conftest import PAGES
 from .htmltools import by_class, find_all, parse, text_of
 from .test_browser import browser, chromium  # noqa: F401  (fixtures)
@@ -159,9 +160,6 @@ def test_french_figures_elide_de_before_a_vowel(site, game):
         assert not re.search(r"\bde [AEIOUÉ]\w", text_of(fig)), (ex_id, text_of(fig))
 
 
-#: waits for the harness's answer
-MEASURED = """new Promise(done => { const look = () => { const pre = document.getElementById('measured');
-  if (pre) done(pre.textContent); else setTimeout(look, 20); }; look(); })"""
 MEASURE = """<!doctype html><html lang="en"><title>measure</title><body>
 <iframe id="page" src="rules.html" style="width:%dpx;height:1500px;border:0"></iframe>
 <script>
@@ -186,7 +184,7 @@ def test_a_moves_cards_are_as_tall_as_the_situations(site, browser, game, lang, 
     harness = site / game / lang / f"measure-{width}.html"
     harness.write_text(MEASURE % width, encoding="utf-8")
     try:
-        figs = json.loads(browser.evaluate(harness.as_uri(), MEASURED, width=1300, height=1600))
+        figs = json.loads(browser.evaluate(harness.as_uri(), answer_in("measured"), width=1300, height=1600))
     finally:
         harness.unlink()
     assert figs and all(f["width"] == width for f in figs)
