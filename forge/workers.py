@@ -39,7 +39,7 @@ def run_all(tasks: list[Callable[[], object]], done: Callable[[int], None] = lam
     results: list = [None] * len(tasks)
     if workers == 1:
         for i in range(len(tasks)):
-            results[i] = _outcome(tasks[i])
+            results[i] = _outcome(tasks[i], forked=False)
             done(i)
     else:
         global _TASKS
@@ -63,10 +63,10 @@ def run_all(tasks: list[Callable[[], object]], done: Callable[[int], None] = lam
 
 
 def _run(i: int) -> tuple:
-    return _outcome(_TASKS[i])
+    return _outcome(_TASKS[i], forked=True)
 
 
-def _outcome(task: Callable[[], object]) -> tuple:
+def _outcome(task: Callable[[], object], forked: bool) -> tuple:
     try:
         return "ok", task()
     except ErrorGroup as group:
@@ -74,13 +74,10 @@ def _outcome(task: Callable[[], object]) -> tuple:
     except InputError as e:
         return "errors", [(type(e), e.location, e.message, e.hint)]
     except Exception as exc:             # a bug: its traceback, as text, raised in the parent
-        if os.getpid() == _PARENT:
+        if not forked:
             raise
         return "crash", f"{type(exc).__name__}: {exc}\n" + "".join(traceback.format_exception(exc))
 
 
 def _rebuilt(errors: list) -> list[InputError]:
     return [cls(location, message, hint) for cls, location, message, hint in errors]
-
-
-_PARENT = os.getpid()
