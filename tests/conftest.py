@@ -1,6 +1,7 @@
 """Shared fixtures: the project root, running the real ``forge`` command, built kits."""
 from __future__ import annotations
 
+import atexit
 import hashlib
 import os
 import shutil
@@ -13,6 +14,8 @@ from typing import Callable
 import pytest
 
 from forge.cache import FOLDER
+
+from .forkserver import ForkServer
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,10 +31,35 @@ GAMES = tuple(sorted(p.stem for p in (ROOT / "cardspecs").glob("*.yaml")))
 
 def run_forge(*args: str, cwd: Path = ROOT, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     """Run the forge command line in a separate process, as a user would (``env``: variables
-    set on top of this one's)."""
-    env = {**os.environ, "COLUMNS": "200", "TERM": "dumb", **(env or {})}
-    return subprocess.run([sys.executable, "-m", "forge", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=600)
+    set on top of this one's).
+
+    The process is forked from one that has loaded forge already (tests/forkserver.py), which
+    spares each run Python's start-up and forge's imports. A run whose environment differs
+    from the server's in more than the ``FORGE_*`` variables forge reads as it runs (say,
+    PYTHONPATH, read when Python starts) is started as ``python -m forge``, as is every run
+    under ``FORGE_TEST_FORK=0``."""
+    env = {**os.environ, **RUN_ENV, **(env or {})}
+    server_env = {**os.environ, **RUN_ENV} if not _SERVER else _SERVER[0].env
+    same = all(env.get(k) == server_env.get(k) for k in {*env, *server_env} if not k.startswith("FORGE_"))
+    if not same or os.environ.get("FORGE_TEST_FORK") == "0":
+        return subprocess.run([sys.executable, "-m", "forge", *args], cwd=cwd, env=env,
+                              capture_output=True, text=True, timeout=600)
+    return forkserver().run(list(args), cwd, env, timeout=600)
+
+
+#: what every run of forge sees on top of the test run's environment: no terminal
+RUN_ENV = {"COLUMNS": "200", "TERM": "dumb"}
+
+
+def forkserver() -> ForkServer:
+    """This test process's fork server (tests/forkserver.py), started when first asked."""
+    if not _SERVER:
+        _SERVER.append(ForkServer({**os.environ, **RUN_ENV}))
+        atexit.register(_SERVER[0].close)
+    return _SERVER[0]
+
+
+_SERVER: list[ForkServer] = []
 
 
 def tree_digest(folder: Path) -> dict[str, str]:
