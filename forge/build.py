@@ -29,9 +29,11 @@ class Written:
     cards: int
     size: int
 
-def load_games(root: Path, names: Iterable[str] = ()) -> dict[str, GameSpec]:
+def load_games(root: Path, names: Iterable[str] = (), keep: dict[str, GameSpec] | None = None) -> dict[str, GameSpec]:
     """Load the named games (all when none is named), their faces checked against the print
-    kit's layouts; every problem of every spec is reported."""
+    kit's layouts; every problem of every spec is reported. The games of ``keep`` (specs
+    loaded before, whose files have not changed since: ``forge watch``) are not read again."""
+    keep = keep or {}
     from .cardspec.loader import find_specs, load_spec
     from .engine.registry import kit_problems
     from .kit import LAYOUT_TABLE
@@ -45,15 +47,15 @@ def load_games(root: Path, names: Iterable[str] = ()) -> dict[str, GameSpec]:
                for name in names if name not in paths]
     if unknown:
         raise ErrorGroup(unknown)
-    specs = gather([paths[stem] for stem in (list(names) or list(paths))],
-                   lambda path: load_spec(path, root, LAYOUT_TABLE))
+    stems = list(names) or list(paths)
+    specs = gather(stems, lambda stem: keep[stem] if stem in keep else load_spec(paths[stem], root, LAYOUT_TABLE))
     games: dict[str, GameSpec] = {}
     for spec in specs:
         if spec.game in games:              # two specs would write the same build/<game>/ folder
             raise ErrorGroup([SpecError(Location(spec.path, 1), f"game id '{spec.game}' is also the id of "
                                         f"{games[spec.game].path}", hint="give each spec its own 'game:'")])
         games[spec.game] = spec
-    problems = [e for spec in games.values() for e in kit_problems(spec)]
+    problems = [e for stem, spec in zip(stems, specs) if stem not in keep for e in kit_problems(spec)]
     if problems:
         raise ErrorGroup(problems)
     return games
@@ -99,14 +101,16 @@ def _holds(path: Path, data: bytes) -> bool:
 
 def run(root: Path, folder: OutputFolder, names: Iterable[str] = (), options: Options = Options(),
         warn: Callable = lambda warning: None, tick: Callable[[Job | None, int], None] = lambda job, total: None,
-        kits: Iterable[str] | None = None, pages: Iterable[str] | None = None
+        kits: Iterable[str] | None = None, pages: Iterable[str] | None = None, keep: dict[str, GameSpec] | None = None
         ) -> tuple[list[Written], Published, dict[str, GameSpec]]:
     """``forge build NAMES`` (every game when none is named, then also the calibration sheets
     and the index pages) published into the locked ``folder``. ``tick(job, total)`` follows the
     rendering: after each file (``total`` of them), and with job None before the rulebooks.
 
     ``kits`` and ``pages`` (``forge watch``) name the only games whose PDFs and rulebook pages
-    are rendered again; the previous build's other files are kept as they are."""
+    are rendered again; the previous build's other files are kept as they are, and the specs of
+    ``keep`` (by file name: their files have not changed) are not loaded again. What it returns
+    last is the specs loaded, by game."""
     from .cache import files_read
     from .stamp import read_inside
     names = tuple(names)
@@ -122,7 +126,8 @@ def run(root: Path, folder: OutputFolder, names: Iterable[str] = (), options: Op
     def warned(w) -> None:
         said.append(w)
         warn(w)
-    (written, specs), read = files_read(lambda: _render(root, folder, made, names, options, warned, tick, kits, pages))
+    (written, specs), read = files_read(lambda: _render(root, folder, made, names, options, warned, tick, kits, pages,
+                                                        keep))
     if whole:
         made.seal(inputs, read_inside(root, read, folder.out), said)
     made.save()
@@ -148,22 +153,33 @@ def up_to_date_line(shown: str, kept: int) -> str:
 
 
 def _render(root: Path, folder: OutputFolder, made, names: tuple, opts: Options, warn: Callable, tick: Callable,
-            kits: Iterable[str] | None, pages: Iterable[str] | None) -> tuple:
+            kits: Iterable[str] | None, pages: Iterable[str] | None, keep: dict[str, GameSpec] | None) -> tuple:
     from .engine.registry import refresh
-    from .rendering import Renderer
+    from .rendering import Later, Renderer, together
     refresh(root)                     # engines and their printed kits are read again (forge watch)
-    specs = inked(load_games(root, names), opts.ink_saver, opts.cmyk, opts.gutterfold)
+    loaded = load_games(root, names, keep)
+    specs = inked(loaded, opts.ink_saver, opts.cmyk, opts.gutterfold)
     spec_warnings(specs, opts.strict, warn)
     jobs = plan(specs, folder.out, opts.lang, opts.paper, calibration=not names, colour="cmyk" if opts.cmyk else "rgb")
     todo = jobs if kits is None else [job for job in jobs if job.spec and job.spec.game in set(kits)]
     renderer = Renderer(root, made, warn)
-    rendered = renderer.kits(todo, lambda job: tick(job, len(todo)))
-    tick(None, len(todo))
-    if pages is None or pages:
-        rendered += renderer.rulebooks(specs, jobs, names if pages is None else pages, opts.lang,
-                                       index=not names and opts.lang == "all", site_url=opts.site_url,
-                                       chromium=opts.chromium)
-    return write_all(rendered, folder, sorted(old_names(jobs)) + made.stale()), specs
+    kit_work = renderer.kits(todo, lambda job: tick(job, len(todo)))
+    book_work = renderer.rulebooks(specs, jobs, names if pages is None else pages, opts.lang,
+                               index=not names and opts.lang == "all", site_url=opts.site_url,
+                               chromium=opts.chromium) if pages is None or pages else Later([], lambda done: [])
+    left = [len(kit_work.tasks)]
+
+    def kit_done(i: int) -> None:                   # the bar says "rulebooks" once the last kit file is made
+        kit_work.done(i)
+        left[0] -= 1
+        if not left[0]:
+            tick(None, len(todo))
+    if not left[0]:
+        tick(None, len(todo))
+    # one pool for both, the pages first: an about box's simulations or a booklet are the longest tasks
+    made_books, made_kits = together(book_work, Later(kit_work.tasks, kit_work.finish, kit_done))
+    rendered = made_kits + made_books
+    return write_all(rendered, folder, sorted(old_names(jobs)) + made.stale()), loaded
 
 
 def spec_warnings(specs: dict[str, GameSpec], strict: bool, warn: Callable) -> None:

@@ -9,7 +9,9 @@ the others are rendered. Nothing here writes a file.
 from __future__ import annotations
 
 import dataclasses
+from bisect import bisect_right
 from functools import partial
+from itertools import accumulate
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -20,7 +22,7 @@ from .errors import Warning_
 from .incremental import Kept, Outputs, stable, tree_digest
 from .plan import Job, listing
 
-__all__ = ["Renderer"]
+__all__ = ["Later", "Renderer", "together"]
 
 #: image files under cardspecs/ (any of them may be printed: part of every kit's key)
 IMAGE_SUFFIXES = {f".{s.lower()}" for s in FORMATS} | {".jpg", ".jpeg", ".tif", ".tiff", ".svg"}
@@ -41,6 +43,34 @@ def sources(spec: GameSpec, comp) -> list:
     return [spec.components[n] for n in sorted(names - {comp.name})]
 
 
+@dataclasses.dataclass(frozen=True)
+class Later:
+    """Work to run on every core beside other work (:func:`together`): its ``tasks``, ``done(i)``
+    as task ``i`` ends, and ``then``, which takes the tasks' values (in order) and gives the
+    outputs."""
+
+    tasks: list[Callable[[], object]]
+    finish: Callable[[list], object]
+    done: Callable[[int], None] = lambda i: None
+
+    def then(self, after: Callable) -> Later:
+        """The same work, ``after`` applied to what it gives."""
+        return Later(self.tasks, lambda values: after(self.finish(values)), self.done)
+
+
+def together(*parts: Later) -> list:
+    """Run the tasks of every part in one pool of workers (the first part's first: the longest
+    work should come first), then each part's ``finish`` in turn; what each gives."""
+    from .workers import run_all
+    starts = list(accumulate((len(p.tasks) for p in parts), initial=0))
+
+    def done(i: int) -> None:
+        k = bisect_right(starts, i) - 1
+        parts[k].done(i - starts[k])
+    values = run_all([task for part in parts for task in part.tasks], done)
+    return [part.finish(values[starts[k]:starts[k + 1]]) for k, part in enumerate(parts)]
+
+
 class Renderer:
     """Renders the units of one build of the project ``root`` into ``outputs.out``; ``warn``
     receives each located warning once (a kept page gives its warnings again)."""
@@ -49,7 +79,7 @@ class Renderer:
         self.root, self.outputs, self.out = Path(root), outputs, outputs.out
         self.warn, self.warned = warn, set()
         self._specs: dict[int, tuple[GameSpec, str]] = {}
-        self._comps: dict[int, tuple[object, str]] = {}
+        self._comps: dict[tuple[int, str], tuple[object, str]] = {}
         self._art: str | None = None
 
     # -- keys -----------------------------------------------------------------------------
@@ -70,11 +100,17 @@ class Renderer:
         where = job.path.relative_to(self.out).as_posix()
         if job.comp is None:
             return self.outputs.key("calibration", where, job.paper, job.colour)
-        found = self._comps.get(id(job.comp))
+        found = self._comps.get((id(job.comp), job.lang))
         if found is None or found[0] is not job.comp:
-            found = self._comps[id(job.comp)] = (job.comp, self.outputs.key(
-                stable(job.comp, self.root), [stable(c, self.root) for c in sources(job.spec, job.comp)]))
+            found = self._comps[id(job.comp), job.lang] = (job.comp, self.outputs.key(
+                self.comp_key(job.comp, job.lang), [self.comp_key(c, job.lang) for c in sources(job.spec, job.comp)]))
         return self.outputs.key("component", where, job.lang, job.paper, self.spec_key(job.spec), found[1])
+
+    def comp_key(self, comp, lang: str) -> str:
+        """All of ``comp`` that is printed in ``lang``: its settings and faces, and its rows in
+        ``lang`` (a component with a data file per language: not the other languages' rows)."""
+        return stable(dataclasses.replace(comp, lang_rows={k: v for k, v in comp.lang_rows.items() if k == lang}),
+                      self.root)
 
     def _reuse(self, key: str, slot: str, make: Callable[[], list]) -> list:
         """The unit of ``key`` (in ``slot``, :meth:`Outputs.get`): kept from the previous build,
@@ -102,26 +138,30 @@ class Renderer:
             self.warn(w)
 
     # -- the kits -------------------------------------------------------------------------
-    def kits(self, jobs: list[Job], tick: Callable[[Job], None] = lambda job: None) -> list:
-        """Every job's file, then the kits' files to print, rendered on every core; every
-        job's problems are reported."""
+    def kits(self, jobs: list[Job], tick: Callable[[Job], None] = lambda job: None) -> Later:
+        """Every job's file, then the kits' files to print, rendered on every core (when run
+        by :func:`together`); every job's problems are reported."""
         from .kit.calibration import render_calibration
+        from .kit.fonts import register_fonts
         from .kit.render import render_component
         from .rulebook.pages import Output
+        if jobs:
+            register_fonts()               # parsed here, once, not again in each worker forked
 
         def render(job: Job) -> list:
             result = (render_calibration(job.paper, colour=job.colour) if job.comp is None
                       else render_component(job.spec, job.comp, job.lang, job.paper or job.comp.print.papers[0]))
             return [Output(job.path, result.data, result.pages, result.cards)]
         keys = [self.job_key(job) for job in jobs]
-        done = self._units([(key, job.path.relative_to(self.out).as_posix(), partial(render, job))
-                            for key, job in zip(keys, jobs)], lambda i: tick(jobs[i]))
-        return [o for outputs in done for o in outputs] + self._print_all(jobs, [outputs[0] for outputs in done], keys)
+
+        def then(done: list[list]) -> list:
+            return [o for outputs in done for o in outputs] + self._print_all(jobs, [outputs[0] for outputs in done], keys)
+        return self._units([(key, job.path.relative_to(self.out).as_posix(), partial(render, job))
+                            for key, job in zip(keys, jobs)], lambda i: tick(jobs[i])).then(then)
 
     def _units(self, units: list[tuple[str, str, Callable[[], list]]], tick: Callable[[int], None] = lambda i: None
-               ) -> list[list]:
+               ) -> Later:
         """Each unit's outputs (key, slot, make): kept, or made on every core and recorded."""
-        from .workers import run_all
         found: list = [None] * len(units)
         todo = []
         for i, (key, slot, _) in enumerate(units):
@@ -130,12 +170,14 @@ class Renderer:
                 todo.append(i)
             else:
                 tick(i)
-        made = run_all([units[i][2] for i in todo], lambda n: tick(todo[n]))
-        for i, outputs in zip(todo, made):
-            key, slot, _ = units[i]
-            self.outputs.put(key, slot, outputs)
-            found[i] = outputs
-        return found
+
+        def then(made: list) -> list[list]:
+            for i, outputs in zip(todo, made):
+                key, slot, _ = units[i]
+                self.outputs.put(key, slot, outputs)
+                found[i] = outputs
+            return found
+        return Later([units[i][2] for i in todo], then, lambda n: tick(todo[n]))
 
     def _print_all(self, jobs: list[Job], rendered: list, keys: list[str]) -> list:
         """Per game, language and paper, the one file to print (:mod:`forge.kit.print_all`),
@@ -162,20 +204,19 @@ class Renderer:
             where = path.relative_to(self.out).as_posix()
             units.append((self.outputs.key("print-all", where, job.lang, job.paper, self.spec_key(job.spec), made_from),
                           where, partial(make, job, pdfs, path)))
-        return [o for outputs in self._units(units) for o in outputs]
+        return [o for outputs in together(self._units(units))[0] for o in outputs]
 
     # -- the rulebooks --------------------------------------------------------------------
     def rulebooks(self, specs: dict[str, GameSpec], jobs: list[Job], names: Iterable[str] = (), lang: str = "all",
-                  index: bool = False, site_url: str | None = None, chromium: str | None = None) -> list:
+                  index: bool = False, site_url: str | None = None, chromium: str | None = None) -> Later:
         """The HTML rulebooks of the games in ``rules_src/`` (those named, or all), each page
         linking to the PDFs of ``jobs`` in its language; with ``index``, ``out/index.html``.
         With ``site_url``, the pages link their other editions by absolute address. With
         ``chromium`` (:func:`forge.rulebook.booklet.find_chromium`), each page is also printed
-        as an A4 booklet beside it, which the page links."""
+        as an A4 booklet beside it, which the page links (when run by :func:`together`)."""
         from .rulebook.booklet import BOOKLET
         from .rulebook.pages import Rulebooks
         from .rulebook.source import EDITION_FILE
-        from .workers import run_all
         from .rulebook.staleness import editions_of
         out, root = self.out, self.root
         said: list[Warning_] = []
@@ -187,13 +228,15 @@ class Renderer:
                                   bool(chromium), chromium)
         outputs, tasks, todo = [], [], []
         for folder in (f for f in folders if not names or f.name in set(names)):
+            spec = specs.get(folder.name)
             game_key = self.outputs.key(shared, folder.name, tree_digest(root, folder), self._engine(folder.name),
-                                        self.spec_key(specs[folder.name]) if folder.name in specs else None,
-                                        stable(specs[folder.name].components, root) if folder.name in specs else None)
+                                        self.spec_key(spec) if spec else None)
             langs = sorted(m["lang"] for p in folder.glob("*.md") if (m := EDITION_FILE.match(p.name)))
             missed = []
             for lg in (l for l in langs if lang in ("all", l)):
-                unit = (self.outputs.key(game_key, lg, downloads.get((folder.name, lg), [])), f"page:{folder.name}/{lg}")
+                cards = [self.comp_key(c, lg) for c in spec.components.values()] if spec else None
+                unit = (self.outputs.key(game_key, lg, cards, downloads.get((folder.name, lg), [])),
+                        f"page:{folder.name}/{lg}")
                 kept = self._kept(*unit)
                 if kept is None:
                     missed.append((lg, unit))
@@ -203,23 +246,29 @@ class Renderer:
                 tasks.append(partial(self._pages, books, said, folder, [lg for lg, _ in missed], downloads, calibration,
                                      chromium))
                 todo += [[unit for _, unit in missed]]
-        for units, made in zip(todo, run_all(tasks)):          # each game's pages on a core of its own
-            for unit, (pages, warnings) in zip(units, made):
-                for w in warnings:
-                    self._warn(w)
-                self.outputs.put(*unit, pages, warnings)
-                outputs += pages
-        if outputs:                                     # the pages' stylesheet
-            outputs += self._reuse(self.outputs.key("stylesheet", tree_digest(root, books.templates)), "stylesheet",
-                                   lambda: [books.stylesheet(out)])
-        if index and books.templates.is_dir():          # a project without templates builds its PDFs only
-            def make_index():
-                from .rulebook.pages import GameRules
-                games = [GameRules(f.name, f, editions_of(f), {}) for f in folders]
-                return books.index(games, out, downloads, calibration=calibration, booklet=BOOKLET if chromium else None)
-            outputs += self._reuse(self.outputs.key(shared, "index", tree_digest(root, *folders), stable(downloads, root),
-                                                    [self.spec_key(s) for s in specs.values()]), "index", make_index)
-        return outputs
+
+        def then(done: list) -> list:
+            for units, made in zip(todo, done):
+                for unit, (pages, warnings) in zip(units, made):
+                    for w in warnings:
+                        self._warn(w)
+                    self.outputs.put(*unit, pages, warnings)
+                    outputs.extend(pages)
+            if outputs:                                     # the pages' stylesheet
+                outputs.extend(self._reuse(self.outputs.key("stylesheet", tree_digest(root, books.templates)),
+                                           "stylesheet", lambda: [books.stylesheet(out)]))
+            if index and books.templates.is_dir():          # a project without templates builds its PDFs only
+                def make_index():
+                    from .rulebook.pages import GameRules
+                    games = [GameRules(f.name, f, editions_of(f), {}) for f in folders]
+                    return books.index(games, out, downloads, calibration=calibration,
+                                       booklet=BOOKLET if chromium else None)
+                outputs.extend(self._reuse(self.outputs.key(shared, "index", tree_digest(root, *folders),
+                                                            stable(downloads, root),
+                                                            [self.spec_key(s) for s in specs.values()]),
+                                           "index", make_index))
+            return outputs
+        return Later(tasks, then)        # each game's pages on a core of its own
 
     def _pages(self, books, said: list, folder: Path, langs: list[str], downloads: dict, calibration: list,
                chromium: str | None) -> list[tuple[list, list[Warning_]]]:

@@ -181,3 +181,32 @@ def test_a_card_shown_on_another_components_face_remakes_that_face(project):
     assert clean.returncode == 0, clean.stderr
     assert reference.read_bytes() != before
     assert tree_digest(project / "build") == tree_digest(project / "clean")
+
+
+def test_a_word_of_one_language_renders_that_languages_files_only(tmp_path, warm_cache, monkeypatch):
+    """Majority's words come from one data file per language: an English word draws the English
+    words decks again, not the French ones (their inputs did not change). Both pages are made
+    again: the engine that checks their examples plays from the words of every language."""
+    from forge.build import run
+    from forge.kit import render
+    from forge.publish import OutputFolder
+    from forge.rulebook.pages import Rulebooks
+
+    from ..conftest import sources
+    project = sources(tmp_path, warm_cache)
+    monkeypatch.setenv("FORGE_WORKERS", "1")                 # everything drawn in this process, seen here
+    drawn: list[tuple] = []
+    component, page = render.render_component, Rulebooks.page
+    monkeypatch.setattr(render, "render_component", lambda spec, comp, lang, paper:
+                        drawn.append((comp.name, lang, paper)) or component(spec, comp, lang, paper))
+    monkeypatch.setattr(Rulebooks, "page", lambda self, rules, lang, *a, **k:
+                        drawn.append((rules.game, lang)) or page(self, rules, lang, *a, **k))
+
+    def build() -> list[tuple]:
+        drawn.clear()
+        with OutputFolder(project / "build", project) as folder:
+            run(project, folder, ["majority"])
+        return sorted(drawn)
+    build()
+    edit(project / "cardspecs/majority/words-en.csv", "\n2,bear,", "\n2,badger,")
+    assert build() == [("majority", "en"), ("majority", "fr"), ("words", "en", "a4"), ("words", "en", "letter")]
