@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from .build import Options, load_games, run
+from .cardspec.model import GameSpec
 from .cache import files_read
 from .errors import ForgeError, Location, OptionError
 from .publish import OutputFolder, Published
@@ -73,6 +74,7 @@ class Watcher:
         self.warn, self.built, self.failed, self.ignored, self.watching = warn, built, failed, ignored, watching
         self.reads: dict[str, set[Path]] = {}           # game → the files its spec read
         self.pending: Change | None = None              # what failed to build, built again next time
+        self.specs: dict[str, GameSpec] = {}             # by file name: the last build's, kept while unchanged
 
     def build(self, change: Change = Change(), first: bool = False) -> bool:
         """Build ``change`` (and what failed last time); True when it was published. The
@@ -83,7 +85,10 @@ class Watcher:
         try:
             with OutputFolder(self.out, self.root) as folder:
                 pages = None if None in (change.kits, change.pages) else change.pages | change.kits
-                _, published, _ = run(self.root, folder, self.names, self.options, self.warn, kits=change.kits, pages=pages)
+                keep = None if change.kits is None else {stem: spec for stem, spec in self.specs.items()
+                                                         if stem not in change.kits}
+                _, published, specs = run(self.root, folder, self.names, self.options, self.warn, kits=change.kits,
+                                          pages=pages, keep=keep)
         except ForgeError as exc:
             if first and all(isinstance(e, OptionError) for e in getattr(exc, "errors", [exc])):
                 raise
@@ -91,6 +96,7 @@ class Watcher:
             self.failed(change, exc)
             return False
         self.pending = None
+        self.specs = {Path(spec.path).stem: spec for spec in specs.values()}
         self.built(change, time.perf_counter() - started, published)
         self.record(change.kits)
         return True
