@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from forge.cache import FOLDER
 
 from ..conftest import ROOT, run_forge, tree_digest
 from .conftest import PAGES
@@ -25,9 +26,11 @@ A4 = (595.3, 841.9)
 
 
 @pytest.fixture(scope="session")
-def booklets(tmp_path_factory, chromium) -> Path:  # noqa: F811
-    """A project of the two games, built whole (its index too) with their booklets."""
+def booklets(tmp_path_factory, chromium, warm_cache) -> Path:  # noqa: F811
+    """A project of the two games, built whole (its index too) with their booklets; its cache
+    a copy of the run's warm cache, so that only the booklets are new."""
     project = tmp_path_factory.mktemp("booklets")
+    shutil.copytree(warm_cache, project / FOLDER)
     shutil.copytree(ROOT / "templates", project / "templates")
     (project / "cardspecs").mkdir()
     for game in GAMES:
