@@ -3,7 +3,8 @@
 A build's units are independent (each component's PDF, each kit's file to print), so the
 build renders them on every core the process may use. The tasks are plain functions of the
 parent process, inherited by the forked workers (nothing is pickled on the way in); what comes
-back is their value, or the located errors they raised, rebuilt in the parent as they were.
+back is their value, or the located errors they raised, rebuilt in the parent as they were
+(any other error of forge's own, such as an output that cannot be written, likewise).
 On a single core, with one task, or where ``fork`` does not exist, they run here, one by one.
 ``FORGE_WORKERS=N`` sets the number of processes (1: none).
 """
@@ -15,7 +16,7 @@ import traceback
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable
 
-from .errors import ErrorGroup, InputError
+from .errors import ErrorGroup, ForgeError, InputError
 
 __all__ = ["run_all", "worker_count"]
 
@@ -57,6 +58,10 @@ def run_all(tasks: list[Callable[[], object]], done: Callable[[int], None] = lam
     crash = next((outcome[1] for outcome in results if outcome[0] == "crash"), None)
     if crash is not None:
         raise RuntimeError(crash)
+    failure = next((outcome[1] for outcome in results if outcome[0] == "failure"), None)
+    if failure is not None:
+        cls, message, hint = failure
+        raise cls(message, hint) if hint is not None else cls(message)
     if errors:
         raise ErrorGroup(errors)
     return [outcome[1] for outcome in results]
@@ -73,6 +78,8 @@ def _outcome(task: Callable[[], object], forked: bool) -> tuple:
         return "errors", [(type(e), e.location, e.message, e.hint) for e in group.errors]
     except InputError as e:
         return "errors", [(type(e), e.location, e.message, e.hint)]
+    except ForgeError as e:              # not the input: a file that cannot be written, a tool that fails
+        return "failure", (type(e), str(e), getattr(e, "hint", None))
     except Exception as exc:             # a bug: its traceback, as text, raised in the parent
         if not forked:
             raise
