@@ -20,11 +20,12 @@ def test_deck_is_the_printed_one():
     assert GAME.deck[1:13] == list(range(1, 13)) and GAME.deck[JESTER] == 2 and sum(GAME.deck) == 80
 
 
-def test_a_thousand_random_games_keep_invariants_and_end():
-    """A seeded slice of the soak (``python benchmarks/soak.py --game dalmuti`` plays 100,000):
-    every ruling is reached within them."""
+def test_random_games_keep_invariants_and_end():
+    """A seeded slice of the soak (``python benchmarks/soak.py --game dalmuti`` plays 100,000),
+    each move checked: the rulings asserted are reached within them (the last at seed 51;
+    ``dalmuti.two-jesters-alone`` first comes at seed 957, and in the soak)."""
     rulings = Counter()
-    for seed in range(1_000):
+    for seed in range(300):
         n = 4 + seed % 5
         state = GAME.new_state(NAMES[:n], {"climbing_bonus": seed % 3 == 0}, random.Random(seed))
         playout(state, random_policy, check=True, max_steps=5_000)

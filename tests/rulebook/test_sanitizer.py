@@ -40,10 +40,10 @@ def test_a_lone_raw_text_tag_keeps_the_rest_of_the_section(rules_project, tag):
     assert not find_all(root.find(f".//{NS}main"), tag)
     assert _section(root, "overview") is not None
 
-    check = run_forge("check", cwd=rules_project)
+    check = run_forge("check", "rules_src/dalmuti", cwd=rules_project)
     assert check.returncode == 0, check.stderr
     assert warning in check.stderr and "hint:" in check.stderr
-    strict = run_forge("check", "--strict", cwd=rules_project)
+    strict = run_forge("check", "--strict", "rules_src/dalmuti", cwd=rules_project)
     assert strict.returncode == 1 and warning in strict.stderr
 
 
@@ -69,7 +69,7 @@ def test_an_unclosed_comment_keeps_the_rest_of_the_section(rules_project):
 def test_markup_written_in_code_is_shown_and_not_reported(rules_project):
     en = rules_project / "rules_src" / "dalmuti" / "en.md"
     insert_after(en, COMPONENTS, "Write `<style>` or `` <script> `` in code.\n\n```html\n<style>p {}</style>\n<div class=\"checked\">\n```")
-    check = run_forge("check", "--strict", cwd=rules_project)
+    check = run_forge("check", "--strict", "rules_src/dalmuti", cwd=rules_project)
     assert check.returncode == 0, check.stderr
     assert "warning" not in check.stderr
     _, root = _build_en(rules_project)
@@ -110,7 +110,7 @@ def test_translator_html_cannot_pose_as_a_checked_figure(rules_project):
     assert [a for a in find_all(root, "a") if a.get("href") == "https://example.org/rules"]
     assert "javascript" not in page.lower()
 
-    check = run_forge("check", "--strict", cwd=rules_project)
+    check = run_forge("check", "--strict", "rules_src/dalmuti", cwd=rules_project)
     assert check.returncode == 1
     expected = [
         (first, "class 'example' from <figure>"), (first, "id 'example-dalmuti-trick' from <figure>"),
