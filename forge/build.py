@@ -155,7 +155,8 @@ def up_to_date_line(shown: str, kept: int) -> str:
 def _render(root: Path, folder: OutputFolder, made, names: tuple, opts: Options, warn: Callable, tick: Callable,
             kits: Iterable[str] | None, pages: Iterable[str] | None, keep: dict[str, GameSpec] | None) -> tuple:
     from .engine.registry import refresh
-    from .rendering import Later, Renderer, together
+    from .rendering import Renderer
+    from .workers import Later, together
     refresh(root)                     # engines and their printed kits are read again (forge watch)
     loaded = load_games(root, names, keep)
     specs = inked(loaded, opts.ink_saver, opts.cmyk, opts.gutterfold)
@@ -163,23 +164,27 @@ def _render(root: Path, folder: OutputFolder, made, names: tuple, opts: Options,
     jobs = plan(specs, folder.out, opts.lang, opts.paper, calibration=not names, colour="cmyk" if opts.cmyk else "rgb")
     todo = jobs if kits is None else [job for job in jobs if job.spec and job.spec.game in set(kits)]
     renderer = Renderer(root, made, warn)
+    books = names if pages is None else pages
     kit_work = renderer.kits(todo, lambda job: tick(job, len(todo)))
-    book_work = renderer.rulebooks(specs, jobs, names if pages is None else pages, opts.lang,
-                               index=not names and opts.lang == "all", site_url=opts.site_url,
-                               chromium=opts.chromium) if pages is None or pages else Later([], lambda done: [])
-    left = [len(kit_work.tasks)]
-
-    def kit_done(i: int) -> None:                   # the bar says "rulebooks" once the last kit file is made
-        kit_work.done(i)
-        left[0] -= 1
-        if not left[0]:
-            tick(None, len(todo))
-    if not left[0]:
-        tick(None, len(todo))
-    # one pool for both, the pages first: an about box's simulations or a booklet are the longest tasks
-    made_books, made_kits = together(book_work, Later(kit_work.tasks, kit_work.finish, kit_done))
-    rendered = made_kits + made_books
+    about = renderer.simulations(_rule_folders(root, books) if pages is None or pages else [])
+    book_work = renderer.rulebooks(specs, jobs, books, opts.lang, index=not names and opts.lang == "all",
+                                   site_url=opts.site_url, chromium=opts.chromium) \
+        if pages is None or pages else Later([], lambda done: [])
+    # on every core: the about boxes' simulations (the longest tasks first), the kits' files and
+    # the pages that show no new simulation; then the other pages and the kits' files to print
+    ready, waiting = book_work.split(lambda i: book_work.labels[i] not in about.labels)
+    _, (files, print_work), _ = together(about, kit_work, ready)
+    tick(None, len(todo))
+    made_books, printed = together(waiting, print_work)
+    rendered = files + printed + made_books
     return write_all(rendered, folder, sorted(old_names(jobs)) + made.stale()), loaded
+
+
+def _rule_folders(root: Path, names: Iterable[str]) -> list[str]:
+    """The games of ``rules_src/`` (those of ``names``, or all)."""
+    folder, names = root / "rules_src", set(names)
+    return sorted(p.name for p in folder.iterdir() if p.is_dir() and (not names or p.name in names)) \
+        if folder.is_dir() else []
 
 
 def spec_warnings(specs: dict[str, GameSpec], strict: bool, warn: Callable) -> None:

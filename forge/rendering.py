@@ -9,20 +9,19 @@ the others are rendered. Nothing here writes a file.
 from __future__ import annotations
 
 import dataclasses
-from bisect import bisect_right
 from functools import partial
-from itertools import accumulate
 from pathlib import Path
 from typing import Callable, Iterable
 
 from .cardspec.images import FORMATS
 from .cardspec.model import GameSpec
 from .engine.registry import UnknownGame, games as engines
-from .errors import Warning_
+from .errors import ForgeError, Warning_
 from .incremental import Kept, Outputs, stable, tree_digest
 from .plan import Job, listing
+from .workers import Later, together
 
-__all__ = ["Later", "Renderer", "together"]
+__all__ = ["Renderer"]
 
 #: image files under cardspecs/ (any of them may be printed: part of every kit's key)
 IMAGE_SUFFIXES = {f".{s.lower()}" for s in FORMATS} | {".jpg", ".jpeg", ".tif", ".tiff", ".svg"}
@@ -41,34 +40,6 @@ def sources(spec: GameSpec, comp) -> list:
     if names - set(spec.components):
         names = set(spec.components)
     return [spec.components[n] for n in sorted(names - {comp.name})]
-
-
-@dataclasses.dataclass(frozen=True)
-class Later:
-    """Work to run on every core beside other work (:func:`together`): its ``tasks``, ``done(i)``
-    as task ``i`` ends, and ``then``, which takes the tasks' values (in order) and gives the
-    outputs."""
-
-    tasks: list[Callable[[], object]]
-    finish: Callable[[list], object]
-    done: Callable[[int], None] = lambda i: None
-
-    def then(self, after: Callable) -> Later:
-        """The same work, ``after`` applied to what it gives."""
-        return Later(self.tasks, lambda values: after(self.finish(values)), self.done)
-
-
-def together(*parts: Later) -> list:
-    """Run the tasks of every part in one pool of workers (the first part's first: the longest
-    work should come first), then each part's ``finish`` in turn; what each gives."""
-    from .workers import run_all
-    starts = list(accumulate((len(p.tasks) for p in parts), initial=0))
-
-    def done(i: int) -> None:
-        k = bisect_right(starts, i) - 1
-        parts[k].done(i - starts[k])
-    values = run_all([task for part in parts for task in part.tasks], done)
-    return [part.finish(values[starts[k]:starts[k + 1]]) for k, part in enumerate(parts)]
 
 
 class Renderer:
@@ -139,8 +110,9 @@ class Renderer:
 
     # -- the kits -------------------------------------------------------------------------
     def kits(self, jobs: list[Job], tick: Callable[[Job], None] = lambda job: None) -> Later:
-        """Every job's file, then the kits' files to print, rendered on every core (when run
-        by :func:`together`); every job's problems are reported."""
+        """Every job's file, rendered on every core (when run by :func:`together`); every job's
+        problems are reported. It gives the files, and the work that joins them into the
+        kits' files to print (:meth:`_print_all`)."""
         from .kit.calibration import render_calibration
         from .kit.fonts import register_fonts
         from .kit.render import render_component
@@ -154,8 +126,8 @@ class Renderer:
             return [Output(job.path, result.data, result.pages, result.cards)]
         keys = [self.job_key(job) for job in jobs]
 
-        def then(done: list[list]) -> list:
-            return [o for outputs in done for o in outputs] + self._print_all(jobs, [outputs[0] for outputs in done], keys)
+        def then(done: list[list]) -> tuple[list, Later]:
+            return [o for outputs in done for o in outputs], self._print_all(jobs, [outputs[0] for outputs in done], keys)
         return self._units([(key, job.path.relative_to(self.out).as_posix(), partial(render, job))
                             for key, job in zip(keys, jobs)], lambda i: tick(jobs[i])).then(then)
 
@@ -204,7 +176,29 @@ class Renderer:
             where = path.relative_to(self.out).as_posix()
             units.append((self.outputs.key("print-all", where, job.lang, job.paper, self.spec_key(job.spec), made_from),
                           where, partial(make, job, pdfs, path)))
-        return [o for outputs in together(self._units(units))[0] for o in outputs]
+        return self._units(units).then(lambda found: [o for outputs in found for o in outputs])
+
+    def simulations(self, names: Iterable[str]) -> Later:
+        """The simulations the "about the game" boxes of the games ``names`` still need
+        (:func:`forge.rulebook.about.pending`), one task per game and player count; when run
+        (:func:`together`), their figures are known to the pages rendered after."""
+        from .rulebook.about import keep, pending, run_of
+        tasks, parts, labels = [], [], []
+        for game in names:
+            try:
+                run = run_of(game, self.root)
+                found = pending(game, run, self.root) if run is not None else []
+            except ForgeError:             # an engine that cannot be used: its page says where
+                continue
+            if found:
+                parts.append((game, run, len(tasks), len(tasks) + len(found)))
+                tasks += found
+                labels += [game] * len(found)
+
+        def finish(figures: list) -> None:
+            for game, run, start, end in parts:
+                keep(game, run, self.root, figures[start:end])
+        return Later(tasks, finish, labels=tuple(labels))
 
     # -- the rulebooks --------------------------------------------------------------------
     def rulebooks(self, specs: dict[str, GameSpec], jobs: list[Job], names: Iterable[str] = (), lang: str = "all",
@@ -226,7 +220,7 @@ class Renderer:
         downloads, calibration = listing(jobs, lambda path: path.is_file())
         shared = self.outputs.key(tree_digest(root, books.templates), books.index_langs(), calibration, site_url,
                                   bool(chromium), chromium)
-        outputs, tasks, todo = [], [], []
+        outputs, tasks, todo, games = [], [], [], []
         for folder in (f for f in folders if not names or f.name in set(names)):
             spec = specs.get(folder.name)
             game_key = self.outputs.key(shared, folder.name, tree_digest(root, folder), self._engine(folder.name),
@@ -242,10 +236,10 @@ class Renderer:
                     missed.append((lg, unit))
                 else:
                     outputs += kept
-            if missed:
-                tasks.append(partial(self._pages, books, said, folder, [lg for lg, _ in missed], downloads, calibration,
-                                     chromium))
-                todo += [[unit for _, unit in missed]]
+            for lg, unit in missed:                 # each edition on a core of its own
+                tasks.append(partial(self._pages, books, said, folder, [lg], downloads, calibration, chromium))
+                todo.append([unit])
+                games.append(folder.name)
 
         def then(done: list) -> list:
             for units, made in zip(todo, done):
@@ -268,7 +262,7 @@ class Renderer:
                                                             [self.spec_key(s) for s in specs.values()]),
                                            "index", make_index))
             return outputs
-        return Later(tasks, then)        # each game's pages on a core of its own
+        return Later(tasks, then, labels=tuple(games))
 
     def _pages(self, books, said: list, folder: Path, langs: list[str], downloads: dict, calibration: list,
                chromium: str | None) -> list[tuple[list, list[Warning_]]]:

@@ -13,12 +13,15 @@ from __future__ import annotations
 import multiprocessing
 import os
 import traceback
+from bisect import bisect_right
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from itertools import accumulate
 from typing import Callable
 
 from .errors import ErrorGroup, ForgeError, InputError
 
-__all__ = ["run_all", "worker_count"]
+__all__ = ["Later", "run_all", "together", "worker_count"]
 
 _TASKS: list[Callable[[], object]] = []          # the tasks of the pool being run, seen by its forks
 
@@ -88,3 +91,44 @@ def _outcome(task: Callable[[], object], forked: bool) -> tuple:
 
 def _rebuilt(errors: list) -> list[InputError]:
     return [cls(location, message, hint) for cls, location, message, hint in errors]
+
+
+@dataclass(frozen=True)
+class Later:
+    """Work to run on every core beside other work (:func:`together`): its ``tasks``, ``done(i)``
+    as task ``i`` ends, and ``finish``, which takes the tasks' values (in order) and gives what
+    the work gives; ``labels``, one a task, say what each is for."""
+
+    tasks: list[Callable[[], object]]
+    finish: Callable[[list], object]
+    done: Callable[[int], None] = lambda i: None
+    labels: tuple = ()
+
+    def then(self, after: Callable) -> Later:
+        """The same work, ``after`` applied to what it gives."""
+        return Later(self.tasks, lambda values: after(self.finish(values)), self.done, self.labels)
+
+    def split(self, first: Callable[[int], bool]) -> tuple[Later, Later]:
+        """The tasks ``i`` for which ``first(i)``, to run first (giving nothing), and the others,
+        which give, when they are done, what the whole work gives."""
+        ahead = [i for i in range(len(self.tasks)) if first(i)]
+        behind = [i for i in range(len(self.tasks)) if not first(i)]
+        values: dict[int, object] = {}
+
+        def rest(found: list) -> object:
+            values.update(zip(behind, found))
+            return self.finish([values[i] for i in range(len(self.tasks))])
+        return (Later([self.tasks[i] for i in ahead], lambda found: values.update(zip(ahead, found))),
+                Later([self.tasks[i] for i in behind], rest))
+
+
+def together(*parts: Later) -> list:
+    """Run the tasks of every part in one pool of workers (the first part's first: the longest
+    work should come first), then each part's ``finish`` in turn; what each gives."""
+    starts = list(accumulate((len(p.tasks) for p in parts), initial=0))
+
+    def done(i: int) -> None:
+        k = bisect_right(starts, i) - 1
+        parts[k].done(i - starts[k])
+    values = run_all([task for part in parts for task in part.tasks], done)
+    return [part.finish(values[starts[k]:starts[k + 1]]) for k, part in enumerate(parts)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from forge.errors import ErrorGroup, Location, OutputError, SpecError
-from forge.workers import run_all
+from forge.workers import Later, run_all, together
 
 WORKERS = ["1", "2"]                  # in this process; in two forked workers
 
@@ -41,3 +41,20 @@ def test_an_output_error_comes_back_with_its_hint(workers, monkeypatch):
         run_all([lambda: 1, _unwritable, lambda: 2])
     assert str(raised.value) == "cannot write out/x.pdf" and raised.value.hint == "free some space"
     assert raised.value.exit_code == 2
+
+
+@pytest.mark.parametrize("workers", WORKERS)
+def test_work_run_together_gives_each_part_its_own_values(workers, monkeypatch):
+    monkeypatch.setenv("FORGE_WORKERS", workers)
+    ticks = []
+    squares = Later([lambda i=i: i * i for i in range(4)], sum, ticks.append)
+    words = Later([lambda: "a", lambda: "b"], "".join)
+    assert together(words, squares) == ["ab", 14]
+    assert sorted(ticks) == [0, 1, 2, 3]
+
+
+def test_work_split_in_two_gives_the_whole_when_its_second_part_is_done():
+    work = Later([lambda i=i: i for i in range(5)], list, labels=("x", "y", "x", "y", "x"))
+    first, second = work.split(lambda i: work.labels[i] == "x")
+    assert together(first) == [None]
+    assert together(second) == [[0, 1, 2, 3, 4]]

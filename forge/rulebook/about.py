@@ -16,7 +16,9 @@ language by the rulebook itself (:func:`ruling_labels`). Numbers follow the page
 from __future__ import annotations
 
 import re
+from functools import partial
 from pathlib import Path
+from typing import Callable
 
 from ..cache import Cache, digest
 from ..engine.core import AboutRun as Run
@@ -25,7 +27,7 @@ from ..engine.simulate import simulate
 from ..fences import code_lines, fences
 from .source import Section, plain
 
-__all__ = ["Run", "run_of", "measure", "about_box", "ruling_labels", "number", "percent"]
+__all__ = ["Run", "run_of", "measure", "pending", "keep", "about_box", "ruling_labels", "number", "percent"]
 
 
 def run_of(game: str, root: Path) -> Run | None:
@@ -45,15 +47,43 @@ def measure(game: str, run: Run, root: Path) -> list[dict]:
     loaded engine (which reads its printed deck once), so both language editions of a page
     share one simulation, and kept between runs in the project's cache under everything the
     simulation plays from (:meth:`forge.engine.registry.Games.fingerprint`)."""
-    engine = get_game(game, root)
-    key = (engine, run)                      # measured again for an engine loaded again (forge watch)
+    tasks = pending(game, run, root)
+    if tasks:
+        keep(game, run, root, [task() for task in tasks])
+    return _MEASURED[_key(game, run, root)]
+
+
+def pending(game: str, run: Run, root: Path) -> list[Callable[[], dict]]:
+    """The simulations ``game``'s box still needs, one task per player count, to run on any
+    core (the build runs them beside its other work; :func:`keep` takes their figures); none
+    when its figures are known in this process or kept in the cache."""
+    key = _key(game, run, root)
     if key not in _MEASURED:
-        for old in [k for k in _MEASURED if k[0].name == game and k[0].project == engine.project]:
+        for old in [k for k in _MEASURED if k[0].name == game and k[0].project == key[0].project]:
             del _MEASURED[old]               # the figures of the engine this one replaces
-        inputs = digest(games(root).fingerprint(game), run.players, run.games, run.seed, run.policy)
-        _MEASURED[key] = Cache(root).get("about", inputs, lambda: [
-            simulate(game, n, run.games, run.seed, policy=run.policy, root=root).as_dict() for n in run.players])
-    return _MEASURED[key]
+        found = Cache(root).load("about", _inputs(game, run, root))
+        if found is None:
+            return [partial(_simulated, game, n, run, root) for n in run.players]
+        _MEASURED[key] = found[0]
+    return []
+
+
+def keep(game: str, run: Run, root: Path, figures: list[dict]) -> None:
+    """The figures of :func:`pending`'s tasks (in their order), known from now on."""
+    _MEASURED[_key(game, run, root)] = figures
+    Cache(root).put("about", _inputs(game, run, root), figures)
+
+
+def _simulated(game: str, players: int, run: Run, root: Path) -> dict:
+    return simulate(game, players, run.games, run.seed, policy=run.policy, root=root).as_dict()
+
+
+def _key(game: str, run: Run, root: Path) -> tuple:
+    return get_game(game, root), run          # measured again for an engine loaded again (forge watch)
+
+
+def _inputs(game: str, run: Run, root: Path) -> str:
+    return digest(games(root).fingerprint(game), run.players, run.games, run.seed, run.policy)
 
 
 def number(value: float, decimals: int, ui: dict) -> str:
