@@ -2,8 +2,8 @@
 
 The pages carry no script; a test writes a probe page beside the one it measures (so that
 relative links resolve), loads it in the run's browser (tests/rulebook/browser.py), and reads
-back the JSON the probe wrote into the DOM. Phone widths are measured in iframes of that width
-(the frame is the page's viewport), several frames to a probe.
+back the JSON the probe wrote into the DOM. Phone widths are measured in an iframe of each
+width in turn (the frame is the page's viewport).
 """
 from __future__ import annotations
 
@@ -30,22 +30,28 @@ def _run(browser: Browser, probe: Path) -> object:
     return json.loads(browser.evaluate(probe.as_uri(), answer_in("forge-probe")))
 
 
-def frames(browser: Browser, page: Path, views: list[tuple[int, str]]) -> list[dict]:
-    """:data:`MEASURE` of ``page`` in one frame per (width in px, #anchor or "")."""
+def at_widths(browser: Browser, page: Path, widths: list[int]) -> list[dict]:
+    """:data:`MEASURE` of ``page`` in a frame of each width in px in turn (the frame is the
+    page's viewport: one load, the frame resized, the layout waited for before each measure)."""
     probe = page.with_name(f".probe-{page.stem}.html")
-    iframes = "".join(f'<iframe src="{page.name}{anchor}" style="border:0;width:{w}px;height:700px"></iframe>'
-                      for w, anchor in views)
-    probe.write_text(f"""<!DOCTYPE html><html><body style="margin:0">{iframes}<output id="forge-probe"></output>
+    probe.write_text(f"""<!DOCTYPE html><html><body style="margin:0"><iframe src="{page.name}"
+style="border:0;width:{widths[0]}px;height:700px"></iframe><output id="forge-probe"></output>
 <script>
 const measure = {MEASURE};
-const all = [...document.querySelectorAll('iframe')];
-// poll rather than count load events: a frame may finish loading before this script runs
-const ready = f => f.contentDocument && f.contentDocument.readyState === 'complete'
-  && f.contentDocument.URL !== 'about:blank';
-const poll = setInterval(() => {{
-  if (!all.every(ready)) return;
+const frame = document.querySelector('iframe');
+const frames = () => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+// poll rather than wait for the load event: the frame may finish loading before this script runs
+const poll = setInterval(async () => {{
+  const doc = frame.contentDocument;
+  if (!doc || doc.readyState !== 'complete' || doc.URL === 'about:blank') return;
   clearInterval(poll);
-  document.getElementById('forge-probe').textContent = JSON.stringify(all.map(f => measure(f.contentDocument)));
+  const found = [];
+  for (const width of {json.dumps(widths)}) {{
+    frame.style.width = width + 'px';
+    await frames();
+    found.push(measure(doc));
+  }}
+  document.getElementById('forge-probe').textContent = JSON.stringify(found);
 }}, 50);
 </script></body></html>""", encoding="utf-8")
     try:

@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from ..conftest import ROOT, run_forge
-from .chromium import axe_violations, frames, places
+from .chromium import at_widths, axe_violations, places
 from .conftest import PAGES
 from .htmltools import NS, by_class, find_all, parse, text_of
 from .test_browser import browser, chromium  # noqa: F401  (the fixtures)
@@ -36,7 +36,7 @@ def axe_js():
 
 @pytest.mark.parametrize("page", ALL_PAGES)
 def test_no_page_scrolls_sideways_on_a_phone(site, browser, page):  # noqa: F811
-    measured = frames(browser, site / page, [(width, "") for width in PHONES])
+    measured = at_widths(browser, site / page, list(PHONES))
     for width, m in zip(PHONES, measured):
         assert m["viewport"] == width
         assert m["scrollWidth"] <= width, f"{page} at {width} px is {m['scrollWidth']} px wide: {m['wide']}"
