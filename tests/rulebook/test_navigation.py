@@ -91,9 +91,10 @@ def test_every_heading_links_to_itself_with_a_name(site, game, lang):
         assert [s.get("aria-hidden") for s in find_all(link, "span") if s is not name] == ["true"]
 
 
-def test_site_url_makes_alternates_absolute_and_a_bad_one_is_refused(tmp_path):
+def test_site_url_makes_alternates_absolute_and_a_bad_one_is_refused(tmp_path, rules_project):
     out = tmp_path / "out"
-    done = run_forge("build", "majority", "--site-url", "https://example.org/jeux", "--out", str(out))
+    done = run_forge("build", "majority", "--site-url", "https://example.org/jeux", "--out", str(out),
+                     cwd=rules_project)
     assert done.returncode == 0, done.stderr
     for lang in ("fr", "en"):
         root = parse(out / "majority" / lang / "rules.html")
@@ -103,7 +104,7 @@ def test_site_url_makes_alternates_absolute_and_a_bad_one_is_refused(tmp_path):
         assert links[("alternate", "x-default")] == "https://example.org/jeux/majority/fr/rules.html"
         assert links[("canonical", None)] == f"https://example.org/jeux/majority/{lang}/rules.html"
     for bad in ("javascript:alert(1)", "example.org/jeux", "https://example.org/?q=1"):
-        refused = run_forge("build", "majority", "--site-url", bad, "--out", str(tmp_path / "bad"))
+        refused = run_forge("build", "majority", "--site-url", bad, "--out", str(tmp_path / "bad"), cwd=rules_project)
         assert refused.returncode == 2 and "Traceback" not in refused.stderr
         assert refused.stderr.startswith("--site-url: ") and "hint:" in refused.stderr
         assert not (tmp_path / "bad").exists()
