@@ -166,7 +166,7 @@ def _render(root: Path, folder: OutputFolder, made, names: tuple, opts: Options,
     renderer = Renderer(root, made, warn)
     books = names if pages is None else pages
     kit_work = renderer.kits(todo, lambda job: tick(job, len(todo)))
-    about = renderer.simulations(_rule_folders(root, books) if pages is None or pages else [])
+    about = renderer.simulations(books) if pages is None or pages else Later([], lambda done: None)
     book_work = renderer.rulebooks(specs, jobs, books, opts.lang, index=not names and opts.lang == "all",
                                    site_url=opts.site_url, chromium=opts.chromium) \
         if pages is None or pages else Later([], lambda done: [])
@@ -178,13 +178,6 @@ def _render(root: Path, folder: OutputFolder, made, names: tuple, opts: Options,
     made_books, printed = together(waiting, print_work)
     rendered = files + printed + made_books
     return write_all(rendered, folder, sorted(old_names(jobs)) + made.stale()), loaded
-
-
-def _rule_folders(root: Path, names: Iterable[str]) -> list[str]:
-    """The games of ``rules_src/`` (those of ``names``, or all)."""
-    folder, names = root / "rules_src", set(names)
-    return sorted(p.name for p in folder.iterdir() if p.is_dir() and (not names or p.name in names)) \
-        if folder.is_dir() else []
 
 
 def spec_warnings(specs: dict[str, GameSpec], strict: bool, warn: Callable) -> None:

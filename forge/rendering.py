@@ -178,13 +178,20 @@ class Renderer:
                           where, partial(make, job, pdfs, path)))
         return self._units(units).then(lambda found: [o for outputs in found for o in outputs])
 
+    def rule_folders(self, names: Iterable[str] = ()) -> list[Path]:
+        """The game folders of ``rules_src/`` (those of ``names``, or all), sorted."""
+        folder, names = self.root / "rules_src", set(names)
+        return sorted(p for p in folder.iterdir() if p.is_dir() and (not names or p.name in names)) \
+            if folder.is_dir() else []
+
     def simulations(self, names: Iterable[str]) -> Later:
-        """The simulations the "about the game" boxes of the games ``names`` still need
+        """The simulations the "about the game" boxes of the games ``names`` (every game of
+        ``rules_src/`` when none is named) still need
         (:func:`forge.rulebook.about.pending`), one task per game and player count; when run
         (:func:`together`), their figures are known to the pages rendered after."""
         from .rulebook.about import keep, pending, run_of
         tasks, parts, labels = [], [], []
-        for game in names:
+        for game in (f.name for f in self.rule_folders(names)):
             try:
                 run = run_of(game, self.root)
                 found = pending(game, run, self.root) if run is not None else []
@@ -215,13 +222,12 @@ class Renderer:
         out, root = self.out, self.root
         said: list[Warning_] = []
         books = Rulebooks(root, specs, lambda w: said.append(w), site_url)
-        folders = sorted(p for p in (root / "rules_src").iterdir() if p.is_dir()) \
-            if (root / "rules_src").is_dir() else []
+        folders = self.rule_folders()
         downloads, calibration = listing(jobs, lambda path: path.is_file())
         shared = self.outputs.key(tree_digest(root, books.templates), books.index_langs(), calibration, site_url,
                                   bool(chromium), chromium)
         outputs, tasks, todo, games = [], [], [], []
-        for folder in (f for f in folders if not names or f.name in set(names)):
+        for folder in self.rule_folders(names):
             spec = specs.get(folder.name)
             game_key = self.outputs.key(shared, folder.name, tree_digest(root, folder), self._engine(folder.name),
                                         self.spec_key(spec) if spec else None)
