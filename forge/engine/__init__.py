@@ -16,11 +16,12 @@ from ..errors import (EngineError, ErrorGroup, IllegalMove, InputError, Invarian
                       excerpt)
 from .core import API_VERSION, AboutRun, CardRef, Game, Policy, Shown, State, playout, random_policy
 from .blocks import split_move
+from .chance import below, pick, shuffle
 from .fields import Field
 from .kit import Kit
 
 __all__ = [
     "API_VERSION", "Game", "State", "Field", "Kit", "AboutRun", "CardRef", "Shown", "Policy", "random_policy",
-    "playout", "split_move", "EngineError", "IllegalMove", "MoveError", "InvariantError", "InputError", "SpecError",
+    "playout", "below", "pick", "shuffle", "split_move", "EngineError", "IllegalMove", "MoveError", "InvariantError", "InputError", "SpecError",
     "ErrorGroup", "Location", "excerpt", "load_yaml", "LocDict", "LocList",
 ]

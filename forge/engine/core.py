@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Callable, ClassVar, Mapping, Sequence
 
 from ..errors import IllegalMove, MoveError
+from .chance import pick
 from .fields import Field
 from .kit import Kit, load_kit
 
@@ -285,8 +286,7 @@ Policy = Callable[[State, int, random.Random], object]
 
 def random_policy(state: State, seat: int, rng: random.Random):
     """Pick uniformly among the legal moves."""
-    moves = state.legal_moves(seat)
-    return moves[rng.randrange(len(moves))]
+    return pick(state.legal_moves(seat), rng)
 
 
 def playout(state: State, policy: Policy | Mapping[int, Policy] = random_policy,
@@ -295,18 +295,25 @@ def playout(state: State, policy: Policy | Mapping[int, Policy] = random_policy,
     With ``check`` the invariants are verified after every step."""
     rng = rng or state.rng
     policies = policy if isinstance(policy, Mapping) else None
-    while not state.is_over():
+    is_over, to_act, perform = state.is_over, state.to_act, state.perform     # the hot loop's calls
+    while not is_over():
         if state.steps >= max_steps:
             raise RuntimeError(f"no end after {max_steps} steps")
-        acting = state.to_act()
-        for seat in (acting if len(acting) == 1 else sorted(acting)):
-            if len(acting) > 1 and seat not in state.to_act():    # an earlier move changed the turn
-                continue
-            choose = policies[seat] if policies else policy
-            state.perform(seat, choose(state, seat, rng))
+        acting = to_act()
+        if len(acting) == 1:                                 # the usual case: one seat moves
+            for seat in acting:
+                perform(seat, (policies[seat] if policies else policy)(state, seat, rng))
             state.steps += 1
             if check:
                 state.check_invariants()
-            if state.is_over():
+            continue
+        for seat in sorted(acting):
+            if seat not in to_act():                         # an earlier move changed the turn
+                continue
+            perform(seat, (policies[seat] if policies else policy)(state, seat, rng))
+            state.steps += 1
+            if check:
+                state.check_invariants()
+            if is_over():
                 break
     return state

@@ -23,7 +23,7 @@ import random
 from itertools import compress
 from typing import Mapping, Sequence
 
-from forge.engine import IllegalMove, InvariantError, MoveError, State
+from forge.engine import IllegalMove, InvariantError, MoveError, State, shuffle
 
 from .cards import (FOLLOW, GIVE_ONE, GIVE_TWO, JESTER, JESTERS_ALONE, LEAD, PASS, REVOLUTIONS, Give, Pass, Play,
                     ordered_deck, parse_cards, show_cards)
@@ -83,7 +83,7 @@ class DalmutiState(State):
     # -- chance: the first draw and the deal ------------------------------------------
     def _shuffled(self) -> list[int]:
         cards = list(self.ordered)
-        self.rng.shuffle(cards)
+        shuffle(cards, self.rng)
         return cards
 
     def _first_draw(self) -> list[int]:

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import random
 
+from forge.engine import below
+
 from .state import OPTIONS, VOTES, MajorityState, Vote
 
 __all__ = ["uniform", "consensus"]
@@ -10,7 +12,7 @@ __all__ = ["uniform", "consensus"]
 
 def uniform(state: MajorityState, seat: int, rng: random.Random) -> Vote:
     """Every option equally likely."""
-    return VOTES[OPTIONS[rng.randrange(4)]]
+    return VOTES[OPTIONS[below(4, rng)]]
 
 
 def consensus(state: MajorityState, seat: int, rng: random.Random) -> Vote:

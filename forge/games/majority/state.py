@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Mapping, Sequence
 
-from forge.engine import IllegalMove, InvariantError, State
+from forge.engine import IllegalMove, InvariantError, State, below
 
 __all__ = ["MajorityState", "Vote", "Resolution", "OPTIONS", "PROPOSALS", "VOTES", "per_turn"]
 
@@ -150,7 +150,7 @@ class MajorityState(State):
         self.active = set(range(len(self.players)))
         if self.variant:
             self.red = self.rng.random() < 0.5
-        pile = self.rng.randrange(3)                     # the reference word's pile
+        pile = below(3, self.rng)                     # the reference word's pile
         if self.piles[pile]:
             self.piles[pile] -= 1                        # the usual case: that pile holds cards
         else:
