@@ -8,7 +8,6 @@ from __future__ import annotations
 import datetime
 import re
 import subprocess
-import time
 import zipfile
 from pathlib import Path
 
@@ -276,13 +275,9 @@ def test_a_zip_bomb_is_refused_before_it_is_unpacked(tmp_path):
         for _ in range(100):
             part.write(b" " * 2 ** 20)
     assert path.stat().st_size < 2 ** 20
-    started = time.monotonic()
-    result = build(root)
-    elapsed = time.monotonic() - started
-    [line] = refused(result, root)
+    [line] = refused(build(root), root)
     assert line == (f"cardspecs/demo.yaml:{DATA_LINE}: data file 'cardspecs/demo/deck.xlsx' unpacks to 100 MiB "
-                    "(expected at most 64 MiB)")
-    assert elapsed < 20, elapsed           # the whole run, start-up included; unpacking is never tried
+                    "(expected at most 64 MiB)")          # the size the archive declares: nothing unpacked
 
 
 def test_xlsx_rows_and_cells_are_bounded(tmp_path):

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-import time
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -87,16 +86,11 @@ def test_each_element_in_its_language():
         f'<p title="a ’b’" lang="fr-CA">l’an{N}: 1</p></html>')
 
 
-def test_the_real_pages_are_a_fixed_point_and_fast(site):
+def test_the_real_pages_are_a_fixed_point(site):
     pages = [site / "index.html"] + [site / g / l / "rules.html" for g, l in PAGES]
     for path in pages:
         html = path.read_text(encoding="utf-8")
         assert typeset(html, "fr") == html, path          # a built page is already set
-    biggest = max(pages, key=lambda p: p.stat().st_size)
-    html = biggest.read_text(encoding="utf-8").replace("\u202f", " ").replace("’", "'")
-    start = time.perf_counter()
-    typeset(html, "fr")
-    assert time.perf_counter() - start < 1.0, "the pass should take well under a second per page"
 
 
 # -- the built pages ---------------------------------------------------------------------
