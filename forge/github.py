@@ -47,12 +47,13 @@ def _message(item) -> str:
 def check_annotations(report, strict: bool = False) -> list[str]:
     """A :class:`forge.rulebook.check.RulesReport` as workflow commands: an error per failing
     field of an example, per example missing from an edition, per placeholder that does not
-    resolve and per problem a game's simulation finds; a warning (an error with ``strict``)
+    resolve, per paragraph naming what its example does not show and per problem a game's
+    simulation finds; a warning (an error with ``strict``)
     per stale or untranslated section and per piece of HTML the sanitizer removes."""
     soft = "error" if strict else "warning"
     items = ([("error", f, f.example.id) for f in report.examples.failures]
              + [("error", m, m.id) for m in report.examples.missing]
-             + [("error", p, None) for p in [*report.placeholders, *report.unsound]]
+             + [("error", p, None) for p in [*report.placeholders, *report.prose, *report.unsound]]
              + [(soft, s, f"section {s.section}") for s in report.statuses]
              + [(soft, w, None) for w in report.warnings])
     return [annotation(level, item.location, _message(item), title) for level, item, title in items]

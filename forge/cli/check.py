@@ -78,7 +78,7 @@ def _lines(result, strict: bool, fmt: str) -> list[list[str]]:
         lines += [["out", line] for line in check_annotations(result, strict)]
     else:
         lines += [["err", str(line)] for line in [*examples.failures, *examples.missing, *result.placeholders,
-                                                   *result.unsound]]
+                                                   *result.prose, *result.unsound]]
         lines += [["err", ("" if strict else "warning: ") + str(status)] for status in result.statuses]
         for w in result.warnings:
             lines += [["err", str(w)]] + ([["err", f"  hint: {w.hint}"]] if w.hint else [])
@@ -88,6 +88,7 @@ def _lines(result, strict: bool, fmt: str) -> list[list[str]]:
     lines.append(["out", f"{len(examples.examples)} examples checked: {len(examples.examples) - bad} hold, {bad} fail"
                   + (f"; {len(examples.missing)} missing from an edition" if examples.missing else "")
                   + (f"; {len(result.placeholders)} placeholders do not resolve" if result.placeholders else "")
+                  + (f"; {len(result.prose)} paragraphs name what their example does not show" if result.prose else "")
                   + (f"; {len(result.unsound)} problems found by simulation" if result.unsound else "")
                   + f"; sections: {stale} stale, {untranslated} untranslated"
                   + (f"; {len(result.warnings)} removed by the sanitizer" if result.warnings else "")])

@@ -21,6 +21,7 @@ from ..errors import InputError, Location, Warning_, gather
 from .cards import CardArt
 from .figures import build_figure, load_words
 from .pages import check_placeholders
+from .prose import check_prose
 from .render import render_section
 from .source import EDITION_FILE, Edition
 from .staleness import Status, compare, editions_of, source_of, unexcused
@@ -33,12 +34,14 @@ __all__ = ["RulesReport", "check_rules"]
 class RulesReport:
     examples: Report
     placeholders: list[InputError] = field(default_factory=list)
+    prose: list[InputError] = field(default_factory=list)      # a paragraph naming what its example lacks
     statuses: list[Status] = field(default_factory=list)
     warnings: list[Warning_] = field(default_factory=list)     # what the sanitizer removes
     unsound: list[InputError] = field(default_factory=list)    # a game's own checks (added rules…)
 
     def ok(self, strict: bool = False) -> bool:
-        return self.examples.ok and not self.placeholders and not self.unsound and not (strict and (self.statuses or self.warnings))
+        return (self.examples.ok and not self.placeholders and not self.prose and not self.unsound
+                and not (strict and (self.statuses or self.warnings)))
 
 
 def _check_words(folder: Path, ed: Edition, examples: dict) -> None:
@@ -81,6 +84,7 @@ def check_rules(paths: list[Path]) -> RulesReport:
             editions.append(ed)
             examples = {e.id: e for e in parse_examples(ed.path)}
             report.placeholders += check_placeholders(ed, examples)
+            report.prose += check_prose(ed.path, list(examples.values()))
             _check_words(folder, ed, examples)
             for sec in ed.sections:
                 report.warnings += render_section(ed, sec, examples, str, lambda ex: "")[1]

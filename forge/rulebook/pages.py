@@ -38,6 +38,7 @@ from .about import about_box, measure, run_of
 from .cards import CardArt
 from .extensions.checked_values import PLACEHOLDER, lookup
 from .figures import Speaker, build_figure, load_words
+from .prose import check_prose
 from .render import render_section
 from .source import EDITION_FILE, Edition, Section, plain
 from .typography import typeset
@@ -117,6 +118,7 @@ def load_rules(folder: Path) -> GameRules:
                                          f"{f.expected}, got {f.got}",
                                          hint="the rulebook would print a false example; see forge check"))
         errors += check_placeholders(ed, rules.examples[lang])
+        errors += check_prose(ed.path, exs)
         source = source_of(ed, editions)
         if source is not None:
             statuses += compare(source, ed)
