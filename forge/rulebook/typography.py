@@ -29,12 +29,13 @@ __all__ = ["typeset", "typeset_text"]
 
 NNBSP = "\u202f"
 
-#: a tag, a comment or a run of text, in the order of the page
-TOKEN = re.compile(r"<!--.*?-->|<!\w[^>]*>|</?([a-zA-Z][\w-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>|[^<]+", re.S)
+#: a tag, a comment, a run of text or a "<" that starts no tag, in the order of the page
+TOKEN = re.compile(r"<!--.*?-->|<!\w[^>]*>|</?([a-zA-Z][\w-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>|[^<]+|<", re.S)
 #: one attribute of a start tag: name, then the value's quote and text
 ATTR = re.compile(r"""([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?""")
 HUMAN = frozenset({"alt", "title", "aria-label"})
 CODE = frozenset({"code", "pre", "kbd", "samp", "script", "style"})
+RAW_TEXT = frozenset({"script", "style"})          # their text runs to their end tag, "<" and all
 #: elements inside a line of text; any other tag ends the line (the context of quotes and spaces)
 INLINE = frozenset({"a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em", "i", "img", "kbd",
                     "mark", "q", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "u", "var", "wbr"})
@@ -101,7 +102,17 @@ class _Pass:
         self.before = ""        # the line's last character so far
 
     def run(self, page: str) -> str:
-        for m in TOKEN.finditer(page):
+        pos, lower = 0, page.lower()
+        while pos < len(page):
+            if self.stack and self.stack[-1][0] in RAW_TEXT:      # a script or a style: text to its end tag
+                end = lower.find("</" + self.stack[-1][0], pos)
+                end = len(page) if end < 0 else end
+                if end > pos:
+                    self.out.append(page[pos:end])
+                    pos = end
+                    continue
+            m = TOKEN.match(page, pos)
+            pos = m.end()
             if m[1]:
                 self.tag(m.group(0), m[1], m[2] or "")
             elif m.group(0).startswith("<"):

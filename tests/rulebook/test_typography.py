@@ -86,6 +86,13 @@ def test_each_element_in_its_language():
         f'<p title="a ’b’" lang="fr-CA">l’an{N}: 1</p></html>')
 
 
+def test_a_script_or_style_keeps_every_character_to_its_end_tag():
+    """A "<" in a script is code, not the start of a tag to drop or to read on from."""
+    page = ('<html lang="fr"><script>if (n < 2 && a<b) say("</p>: non!");</script>'
+            '<style>a<b { color: red }</style><p>Oui: fin!</p></html>')
+    assert typeset(page, "fr") == page.replace("Oui: fin!", "Oui\u202f: fin\u202f!")
+
+
 def test_the_real_pages_are_a_fixed_point(site):
     pages = [site / "index.html"] + [site / g / l / "rules.html" for g, l in PAGES]
     for path in pages:
