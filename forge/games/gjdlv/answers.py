@@ -20,10 +20,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import (ABORT, CANCEL, FACE, JACK, KING, KINGS, QUEEN, TWIN, VALUE, Abort, Cancel, Ejaculate,
-                    card_name, gap, is_face, twin)
+from .cards import (ABORT, CANCEL, FACE, JACKS, KINGS, PASS, QUEENS, TWIN, Abort, Cancel, Ejaculate,
+                    Pass, card_name, gap, is_face, twin)
 
-__all__ = ["Answers", "Fert", "Abortion"]
+__all__ = ["Answers", "Fert", "Abortion", "NOBODY"]
+
+#: nobody: an empty ``to_act``, or nobody asked
+NOBODY: frozenset[int] = frozenset()
 
 
 @dataclass(slots=True)
@@ -58,15 +61,23 @@ class Answers:
     # -- who may answer what ------------------------------------------------------------------
     def answers(self, seat: int) -> list:
         """The answers ``seat`` holds to the top of the stack (its hand: the two pile tops)."""
-        top = self.stack[-1]
-        hand = self.tops(seat)
+        top, out = self.stack[-1], []
         if seat == top.actor:
-            return []
-        if isinstance(top, Abortion):
-            return [CANCEL[c] for c in hand if FACE[c] and VALUE[c] == KING]
-        out = [ABORT[c] for c in hand if c == TWIN[top.male] or self.abondantes and FACE[c] and VALUE[c] == JACK]
-        if top.kind == "surrogate":
-            out += [CANCEL[c] for c in hand if FACE[c] and VALUE[c] == QUEEN]
+            return out
+        hand = self.tops(seat)
+        if type(top) is Abortion:                    # a black King cancels it
+            for c in hand:
+                if c in KINGS:
+                    out.append(CANCEL[c])
+            return out
+        twin, jacks = TWIN[top.male], JACKS if self.abondantes else ()
+        for c in hand:                               # the twin aborts it, a black Jack too
+            if c == twin or c in jacks:
+                out.append(ABORT[c])
+        if top.kind == "surrogate":                  # a black Queen cancels a surrogate
+            for c in hand:
+                if c in QUEENS:
+                    out.append(CANCEL[c])
         return out
 
     def why_not_answer(self, seat: int, move) -> str:
@@ -84,19 +95,6 @@ class Answers:
         return f"{card_name(move.card)} does not abort {card_name(top.male)}: only {card_name(twin(top.male))}" + \
             (" or a black Jack" if self.abondantes else "")
 
-    def _asked(self) -> frozenset[int]:
-        """Who holds an answer to the top of the stack (a card that answers it in hand: a black
-        King for an abortion, else the table ``ANSWERING`` of the game's rules); their answers are
-        kept in ``offers`` while the window is open (the hands do not change until it closes)."""
-        top, offers, piles = self.stack[-1], {}, self.piles
-        wanted = KINGS if isinstance(top, Abortion) else self.answering[top.kind == "surrogate"][top.male]
-        for s in self.others[top.actor]:
-            left, right = piles[s]
-            if left and left[-1] in wanted or right and right[-1] in wanted:
-                offers[s] = self.answers(s)
-        self.offers = offers
-        return frozenset(offers)
-
     # -- the stack ------------------------------------------------------------------------------
     def _fertilise(self, fert: Fert) -> None:
         """Put a fertilisation on the stack and settle it (asking those who may answer)."""
@@ -107,26 +105,41 @@ class Answers:
         self._settle()
 
     def _settle(self, reopened: bool = False) -> None:
-        """Open the top of the stack to answers, or let it take effect when nobody can answer."""
-        while self.stack:
-            asked = self._asked()
-            if asked:
+        """Open the top of the stack to answers, or let it take effect when nobody can answer.
+        Those asked show a card that answers it in hand (a black King for an abortion, else the
+        table ``ANSWERING`` of the game's rules); while the window is open, ``offers`` keeps each
+        one's legal moves, its answers then ``pass`` (the hands do not change until it closes)."""
+        stack, piles = self.stack, self.piles
+        while stack:
+            top, offers = stack[-1], {}              # who holds a card that answers the top, in hand
+            wanted = KINGS if type(top) is Abortion else self.answering[top.kind == "surrogate"][top.male]
+            for s in self.others[top.actor]:
+                left, right = piles[s]
+                if left and left[-1] in wanted or right and right[-1] in wanted:
+                    offers[s] = (*self.answers(s), PASS)
+            if offers:
                 if reopened:
                     self.rule("gjdlv.reopen")
-                self.asked, self.spoken, self.phase = asked, {}, "answer"
+                self.offers, self.phase = offers, "answer"
+                self.asked = self.acting = frozenset(offers)
                 return
-            self._take_effect(self.stack.pop())
+            self._take_effect(stack.pop())
             reopened = False
-        self.asked, self.spoken = frozenset(), {}
         self._continue()
 
     def _close_window(self) -> None:
         """Everyone asked has spoken: play the first answer in turn order, or none."""
-        spoken, self.spoken, self.asked = self.spoken, {}, frozenset()
+        spoken, self.spoken, self.asked = self.spoken, {}, NOBODY
+        answered = []              # ejaculations in the order spoken; answers in turn order after the actor
         if self.phase == "ejaculation":
-            return self._ejaculations([s for s, m in spoken.items() if isinstance(m, Ejaculate)])
-        top, offers = self.stack[-1], self.offers
-        answered = [s for s in self.after[top.actor] if s in spoken and spoken[s] in offers[s]]
+            for s, move in spoken.items():
+                if type(move) is Ejaculate:
+                    answered.append(s)
+            return self._ejaculations(answered)
+        top = self.stack[-1]
+        for s in self.after[top.actor]:
+            if s in spoken and type(spoken[s]) is not Pass:
+                answered.append(s)
         if not answered:
             self._take_effect(self.stack.pop())
             return self._settle()
@@ -134,31 +147,32 @@ class Answers:
             self.rule("gjdlv.answer-order")
         seat, move = answered[0], spoken[answered[0]]
         self._take(seat, move.card)
-        if isinstance(move, Abort):
+        if type(move) is Abort:
             self.stack.append(Abortion(seat, move.card, top))
             return self._settle()
         self.stack.pop()
-        if isinstance(top, Abortion):              # Manif pour Tous: the abortion is cancelled
+        if type(top) is Abortion:              # Manif pour Tous: the abortion is cancelled
             self.mouchoir += [top.card, move.card]
             return self._settle(reopened=True)
         self.mouchoir += [top.male, move.card]     # Amour Maternel: the surrogate is cancelled
         self._settle()
 
     def _take_effect(self, event) -> None:
-        if isinstance(event, Abortion):
+        if type(event) is Abortion:
             fert = event.target
             self.stack.pop()                       # the fertilisation it ends
             self._consume(fert)
             self.formol[event.actor].append((fert.ovum, fert.male, event.card))
             self.ledger[event.actor][0] += 1
             return
-        if event.kind == "surrogate":              # as _consume does
+        kind = event.kind
+        if kind == "surrogate":                    # as _consume does
             self.uterus[event.victim] = None
             self.mouchoir.append(event.old)
         else:
             self.ovum = -1
         self.uterus[event.actor] = (event.ovum, event.male)
-        if event.kind == "held" and event.actor == self.next_seat(self.turn):
+        if kind == "held" and event.actor == self.next_seat(self.turn):
             self.express += 1
 
     def _consume(self, fert: Fert) -> None:
@@ -171,13 +185,17 @@ class Answers:
 
     # -- phase 3 ----------------------------------------------------------------------------------
     def _open_ejaculations(self) -> bool:
-        if max(self.uretre) < 0:                     # nobody holds a gamete back
-            return False
-        turn, royal = self.turn, is_face(self.ovum)
         uretre = self.uretre
-        asked = [s for s in self.others[turn] if uretre[s] >= 0 and (royal or not FACE[uretre[s]])]   # may_fertilise
+        if max(uretre) < 0:                          # nobody holds a gamete back
+            return False
+        royal, asked = FACE[self.ovum], []
+        for s in self.others[self.turn]:
+            held = uretre[s]
+            if held >= 0 and (royal or not FACE[held]):     # may_fertilise
+                asked.append(s)
         if asked:
-            self.asked, self.spoken, self.phase = frozenset(asked), {}, "ejaculation"
+            self.asked = self.acting = frozenset(asked)
+            self.phase = "ejaculation"
         return bool(asked)
 
     def _ejaculations(self, seats: list[int]) -> None:

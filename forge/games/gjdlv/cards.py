@@ -20,7 +20,7 @@ __all__ = ["SUITS", "RANKS", "JOKERS", "card_code", "card_name", "cards_of", "va
            "twin", "gap", "royal_value", "round_points", "ref", "Fertilise", "Surrogate", "Hold", "Abort", "Cancel", "Ejaculate",
            "Steal", "Remove", "Pass", "PASS", "EJACULATE", "parse_move", "deck_from_kit", "check_deck", "VALUE", "FACE",
            "FERTILISE", "HOLD", "ABORT", "CANCEL", "KINGS", "QUEENS", "JACKS", "surrogates", "powers", "TWIN",
-           "DEALT", "ANSWERING", "may_take", "TAKERS", "ROYAL", "FERTILE", "OWN"]
+           "DEALT", "ANSWERING", "may_take", "TAKERS", "ROYAL", "FERTILE"]
 
 SUITS = "♠♣♥♦"
 LETTERS = "SCHD"
@@ -182,10 +182,9 @@ KINGS, QUEENS, JACKS = (tuple(c for c in range(54) if FACE[c] and VALUE[c] == v)
 TWIN = tuple(twin(c) for c in range(54))
 #: whether an ovum is royal, by its code: ``is_face``, the last entry for -1 (no ovum)
 ROYAL = (*FACE, is_face(-1))
-#: a card's moves at phase 2 before any surrogate, by whether the ovum is royal: fertilise it,
-#: or nothing (Imperial Sperm fertilise Royal Ova only); and with the hold back that follows
+#: a card's first move at phase 2, by whether the ovum is royal: fertilise it, or nothing
+#: (Imperial Sperm fertilise Royal Ova only)
 FERTILE = {royal: tuple((FERTILISE[c],) if royal or not FACE[c] else () for c in range(54)) for royal in (False, True)}
-OWN = {royal: tuple(FERTILE[royal][c] + (HOLD[c],) for c in range(54)) for royal in (False, True)}
 
 
 def _dealt(abondantes: bool) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
@@ -220,10 +219,11 @@ def may_take(male: int, embryo: tuple[int, int]) -> bool:
 
 
 class _Takers(dict):
-    """Embryo (ovum, male) → the frozenset of cards that may take it, each built on first use."""
+    """Embryo (ovum, male) → the frozenset of male gametes (black cards) that may take it, each
+    built on first use."""
 
     def __missing__(self, embryo: tuple[int, int]) -> frozenset[int]:
-        males = self[embryo] = frozenset(c for c in range(54) if may_take(c, embryo))
+        males = self[embryo] = frozenset(c for c in range(26) if may_take(c, embryo))
         return males
 
 

@@ -3,9 +3,13 @@ from __future__ import annotations
 
 import random
 
+from forge.engine import below
+
 from .cards import PASS, VALUE, Fertilise, Hold, gap, is_face
 
 __all__ = ["greedy"]
+
+INFINITY = float("inf")
 
 
 def _worth(ovum: int, male: int) -> float:
@@ -23,20 +27,20 @@ def greedy(state, seat: int, rng: random.Random):
     (a royal ovum counting 10), holding back its lowest card when neither is possible."""
     moves = state.legal_moves(seat)
     if state.phase != "action" or moves == [PASS]:
-        useful = [m for m in moves if m is not PASS]
-        return useful[rng.randrange(len(useful))] if useful else PASS
-    here = WORTH[state.ovum]
-    best, top = None, []                     # the best worth, the moves worth it (in their order)
+        useful = moves[:-1]                  # all but pass, which comes last
+        return useful[below(len(useful), rng)] if useful else PASS
+    here, uterus, seat_of = WORTH[state.ovum], state.uterus, state.players.index
+    best, top = -INFINITY, []                # the best worth, the moves worth it (in their order)
     for move in moves:
         kind = type(move)
-        if kind is Hold:                     # the lowest card held back
-            worth = -VALUE[move.card]
-        elif kind is Fertilise:
+        if kind is Fertilise:
             worth = here[move.card]
+        elif kind is Hold:                   # the lowest card held back
+            worth = -VALUE[move.card]
         else:                                # a surrogate: the couple it would make
-            worth = WORTH[state.uterus[state.seat(move.victim)][0]][move.card]
-        if best is None or worth > best:
+            worth = WORTH[uterus[seat_of(move.victim)][0]][move.card]
+        if worth > best:
             best, top = worth, [move]
         elif worth == best:
             top.append(move)
-    return top[rng.randrange(len(top))]
+    return top[below(len(top), rng)]

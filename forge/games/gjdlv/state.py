@@ -24,18 +24,27 @@ carry over 9 rounds (5 for a short game). Where the rules are silent, the named 
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Mapping, Sequence
 
-from forge.engine import InvariantError, MoveError, State
+from forge.engine import InvariantError, MoveError, State, shuffle
 
 from . import cards
-from .answers import Answers, Fert
-from .cards import (ANSWERING, DEALT, EJACULATE, FACE, FERTILE, HOLD, OWN, PASS, ROYAL, TAKERS, VALUE, Fertilise,
-                    Hold, Pass, Remove, Steal, Surrogate, card_name, gap, is_black, is_face, may_take, powers,
+from .answers import NOBODY, Answers, Fert
+from .cards import (ANSWERING, DEALT, EJACULATE, FACE, FERTILE, HOLD, PASS, ROYAL, TAKERS, VALUE, Fertilise,
+                    Hold, Remove, Steal, Surrogate, card_name, gap, is_black, is_face, may_take, powers,
                     round_points, surrogates)
 from .setup import observe, set_up
 
 __all__ = ["GrandJeuState"]
+
+
+@cache
+def seating(n: int) -> tuple[tuple, tuple, tuple]:
+    """For ``n`` players, by seat: itself alone (a ``to_act``), the others in seat order, the
+    others in turn order after it (built once for each player count)."""
+    return (tuple(frozenset((s,)) for s in range(n)), tuple(tuple(o for o in range(n) if o != s) for s in range(n)),
+            tuple(tuple((s + i) % n for i in range(1, n)) for s in range(n)))
 
 
 class GrandJeuState(Answers, State):
@@ -54,9 +63,7 @@ class GrandJeuState(Answers, State):
         self.stage = 2                           # the turn's phase (2: action and answers, 3: ejaculations)
         self.power = 0                           # a royal newborn's power pending at phase 0 (QUEEN/JACK)
         self.express = 0
-        self.solo = [frozenset((s,)) for s in range(n)]
-        self.others = [tuple(o for o in range(n) if o != s) for s in range(n)]          # in seat order
-        self.after = [tuple((s + i) % n for i in range(1, n)) for s in range(n)]        # in turn order
+        self.solo, self.others, self.after = seating(n)
         self.surrogates = [surrogates(name) for name in self.players]    # by victim, then card
         self.black, self.red, self.aside = DEALT[self.abondantes]        # the aside: faces in Simples Règles
         self._clear_round()
@@ -80,9 +87,10 @@ class GrandJeuState(Answers, State):
         self.box: list[int] = []                 # set aside: jokers, faces in Simples Règles
         self.ovum = -1
         self.stack: list = []                    # pending fertilisation and answers
-        self.asked: frozenset[int] = frozenset()
-        self.offers: dict[int, list] = {}        # the answers each seat asked holds (an answer window)
+        self.asked: frozenset[int] = NOBODY      # who is asked in an open window
+        self.offers: dict[int, tuple] = {}       # an answer window: each seat's legal moves (answers, pass)
         self.spoken: dict[int, object] = {}
+        self.acting: frozenset[int] = NOBODY     # to_act, kept at each change of phase, turn or speaker
         self.announcer = -1                      # who laid their very last card
         self.ledger = [[0, 0] for _ in range(n)] # per seat: abortions made, newborns gained (invariant)
 
@@ -93,8 +101,8 @@ class GrandJeuState(Answers, State):
             self.rule("gjdlv.jokers")
         self.box += self.aside
         black, red = list(self.black), list(self.red)
-        self.rng.shuffle(black)
-        self.rng.shuffle(red)
+        shuffle(black, self.rng)                 # as rng.shuffle, without its layers
+        shuffle(red, self.rng)
         each = len(black) // n
         for s in range(n):
             mine = black[s * each:(s + 1) * each]
@@ -104,8 +112,9 @@ class GrandJeuState(Answers, State):
         self.ovulation = red
 
     def tops(self, seat: int) -> list[int]:
-        """The cards in ``seat``'s hand: the top of each Testicule."""
-        return [p[-1] for p in self.piles[seat] if p]
+        """The cards in ``seat``'s hand: the top of each Testicule (left, then right)."""
+        left, right = self.piles[seat]
+        return [left[-1], right[-1]] if left and right else left[-1:] or right[-1:]
 
     def _take(self, seat: int, card: int) -> None:
         """Lay ``card`` from ``seat``'s hand: the pile it came from shows its next card."""
@@ -121,20 +130,20 @@ class GrandJeuState(Answers, State):
     def begin_turn(self) -> None:
         """Phase 0 (birth, the held gamete to the Mouchoir), then the rest if no power waits."""
         t = self.turn
-        born = self.uterus[t]
-        self.power = 0
+        born, held, power = self.uterus[t], self.uretre[t], 0
         if born is not None:
             self.uterus[t] = None
             self.nursery[t].append(born)
             self.ledger[t][1] += 1
             ovum = born[0]
             if FACE[ovum] and VALUE[ovum] in (cards.QUEEN, cards.JACK) and self._targets(VALUE[ovum]):
-                self.power = VALUE[ovum]
-        if self.uretre[t] >= 0:
-            self.mouchoir.append(self.uretre[t])
+                power = VALUE[ovum]
+        if held >= 0:
+            self.mouchoir.append(held)
             self.uretre[t] = -1
-        if self.power:
-            self.phase = "power"
+        self.power = power
+        if power:
+            self.phase, self.acting = "power", self.solo[t]
         else:
             self._after_birth()
 
@@ -146,13 +155,14 @@ class GrandJeuState(Answers, State):
 
     def _after_birth(self) -> None:
         """Phase 1, unless the round ends: the announcer has had their phase 0, or no ovum is left."""
-        if self.announcer == self.turn:
+        turn, ovulation = self.turn, self.ovulation
+        if self.announcer == turn:
             return self._end_round()
-        if not self.ovulation:
+        if not ovulation:
             self.rule("gjdlv.ovulation-empty")
             return self._end_round()
-        self.ovum = self.ovulation.pop()
-        self.stage, self.phase = 2, "action"
+        self.ovum = ovulation.pop()
+        self.stage, self.phase, self.acting = 2, "action", self.solo[turn]
 
     def _continue(self) -> None:
         """After the action and its answers: phase 3 (held-back ejaculations), 4, the next turn."""
@@ -163,7 +173,7 @@ class GrandJeuState(Answers, State):
         if self.ovum >= 0:
             self.diva.append(self.ovum)
             self.ovum = -1
-        self.turn = (self.turn + 1) % len(self.players)
+        self.turn = self.after[self.turn][0]        # the next seat
         self.begin_turn()
 
     def _end_round(self) -> None:
@@ -177,7 +187,7 @@ class GrandJeuState(Answers, State):
         self.history.append(points)
         if self.round >= self.rounds:
             self.phase = "over"
-            self.stack, self.asked = [], frozenset()
+            self.stack, self.asked, self.acting = [], NOBODY, NOBODY
             return
         self.round += 1
         self.first = self.next_seat(self.first)
@@ -191,44 +201,40 @@ class GrandJeuState(Answers, State):
         return self.phase == "over"
 
     def to_act(self) -> frozenset[int]:
-        if self.phase in ("power", "action"):
-            return self.solo[self.turn]
-        if self.phase == "over":
-            return frozenset()
-        return self.asked - self.spoken.keys()
+        """The player whose turn it is (power, action), those asked who have not spoken yet (a
+        window), nobody once the game is over: ``acting``, kept as they change."""
+        return self.acting
 
     def legal_moves(self, seat: int) -> list:
+        """At phase 2, with each card in hand: fertilise the ovum (:meth:`may_fertilise`), take an
+        embryo (:meth:`may_take`), hold back; pass with no card. The moves are built once
+        (``FERTILE``, ``HOLD``, the ``surrogates``), and the cards that may take an embryo are
+        read from ``TAKERS``. In a window: the answers held, or ejaculate, and pass; at a royal
+        power: each target, and pass."""
         phase = self.phase
         if phase == "action":
-            return self._actions(seat) if seat == self.turn else []
-        if phase in ("answer", "ejaculation"):
-            if seat not in self.asked or seat in self.spoken:
+            if seat != self.turn:
                 return []
-            return [*self.offers[seat], PASS] if phase == "answer" else [EJACULATE, PASS]
-        if seat != self.turn or phase == "over":
+            uterus, surrogates, others = self.uterus, self.surrogates, self.others[seat]
+            fertile, moves = FERTILE[ROYAL[self.ovum]], []
+            for pile in self.piles[seat]:
+                if pile:
+                    c = pile[-1]
+                    moves += fertile[c]
+                    for s in others:
+                        embryo = uterus[s]
+                        if embryo is not None and c in TAKERS[embryo]:
+                            moves.append(surrogates[s][c])
+                    moves.append(HOLD[c])
+            return moves or [PASS]
+        if seat not in self.acting:
             return []
+        if phase == "answer":
+            return list(self.offers[seat])
+        if phase == "ejaculation":
+            return [EJACULATE, PASS]
         power = self.power                                              # a Queen steals, a Jack removes
         return [*(powers(self.players[s])[power] for s in self._targets(power)), PASS]
-
-    def _actions(self, seat: int) -> list:
-        """With each card in hand: fertilise the ovum (:meth:`may_fertilise`), take an embryo
-        (:meth:`may_take`), hold back. The moves are built once (``FERTILE``, ``OWN``, the
-        ``surrogates``), and the cards that may take an embryo are read from ``TAKERS``."""
-        royal, uterus = ROYAL[self.ovum], self.uterus
-        embryos = [s for s in self.others[seat] if uterus[s] is not None]
-        if not embryos:
-            own = OWN[royal]
-            return [move for pile in self.piles[seat] if pile for move in own[pile[-1]]] or [PASS]
-        fertile, surrogates, moves = FERTILE[royal], self.surrogates, []
-        for pile in self.piles[seat]:
-            if pile:
-                c = pile[-1]
-                moves += fertile[c]
-                for s in embryos:
-                    if c in TAKERS[uterus[s]]:
-                        moves.append(surrogates[s][c])
-                moves.append(HOLD[c])
-        return moves or [PASS]
 
     def may_fertilise(self, male: int, ovum: int) -> bool:
         """Imperial Sperm fertilise Royal Ova only; a numbered gamete fertilises any ovum."""
@@ -266,12 +272,24 @@ class GrandJeuState(Answers, State):
         return f"it is {self.phase} time" if self.phase != "action" else "the rules do not allow it now"
 
     def perform(self, seat: int, move) -> None:
-        kind = type(move)
-        if self.phase in ("answer", "ejaculation"):
-            self.spoken[seat] = move
-            if len(self.spoken) == len(self.asked):      # everyone asked has spoken (only they may)
-                self._close_window()
-        elif self.phase == "power":
+        phase, kind = self.phase, type(move)
+        if phase == "action":
+            if kind is Fertilise:
+                self._take(seat, move.card)
+                self._fertilise(Fert("direct", seat, self.ovum, move.card))
+            elif kind is Hold:
+                self._take(seat, move.card)
+                self.uretre[seat] = move.card
+                self._continue()
+            elif kind is Surrogate:
+                self._take(seat, move.card)
+                victim = self.seat(move.victim)
+                ovum, old = self.uterus[victim]
+                self._fertilise(Fert("surrogate", seat, ovum, move.card, victim, old))
+            else:                                        # pass: no card left in hand
+                self.rule("gjdlv.no-gamete")
+                self._continue()
+        elif phase == "power":
             if kind is Steal:
                 victim = self.seat(move.victim)
                 self.nursery[seat].append(self.nursery[victim].pop())
@@ -284,21 +302,13 @@ class GrandJeuState(Answers, State):
                 self.mouchoir.append(male)
                 self.diva.append(ovum)
             self._after_birth()
-        elif kind is Pass:
-            self.rule("gjdlv.no-gamete")
-            self._continue()
-        elif kind is Hold:
-            self._take(seat, move.card)
-            self.uretre[seat] = move.card
-            self._continue()
-        else:
-            self._take(seat, move.card)
-            if kind is Fertilise:
-                self._fertilise(Fert("direct", seat, self.ovum, move.card))
+        else:                                            # a window: answer or ejaculation
+            spoken = self.spoken
+            spoken[seat] = move
+            if len(spoken) == len(self.asked):           # everyone asked has spoken (only they may)
+                self._close_window()
             else:
-                victim = self.seat(move.victim)
-                ovum, old = self.uterus[victim]
-                self._fertilise(Fert("surrogate", seat, ovum, move.card, victim, old))
+                self.acting = self.asked - spoken.keys()
 
     def scores(self) -> list[int]:
         """Totals banked in finished rounds, plus this round's points from the zones."""
