@@ -73,8 +73,12 @@ class Moves:
     def __init__(self, deck: dict[int, tuple[str, tuple[int, ...]]]):
         self.deck = deck
         self.gender = {card: g for card, (g, _) in deck.items()}
-        self.men = [card for card, g in self.gender.items() if g == "m"]
-        self.women = [card for card, g in self.gender.items() if g == "f"]
+        #: card → the gender it may marry
+        self.mate = {card: "f" if g == "m" else "m" for card, g in self.gender.items()}
+        #: the men as a bit mask over card numbers (a hand's men: ``held & men``)
+        self.men = sum(1 << card for card, g in self.gender.items() if g == "m")
+        #: trait → the cards showing it, as a bit mask over card numbers
+        self.showing = [sum(1 << card for card, (_, counts) in deck.items() if counts[t]) for t in range(len(TRAITS))]
         #: card → the traits its symbols show, with how many: ((trait, count), …)
         self.symbols = {card: tuple((t, k) for t, k in enumerate(counts) if k) for card, (_, counts) in deck.items()}
         #: card → table card → the move marrying them

@@ -44,7 +44,7 @@ class Familienbande(Game):
         "to_move": Field("name", "who moves first (default: the first player)"),
     }
     OPTION_FIELDS: dict = {}
-    POLICIES = {"greedy": policies.greedy}
+    POLICIES = {"random": policies.uniform, "greedy": policies.greedy}   # random: the engine's draw, faster
     EXPECT_FIELDS = {
         "markers": Field("int_by_key", "marker positions by trait", choices=TRAITS),
         "scores": Field("int_by_name", "each player's total (final totals once the game is over)"),

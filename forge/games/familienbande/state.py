@@ -27,7 +27,7 @@ import random
 from bisect import insort
 from typing import Mapping, Sequence
 
-from forge.engine import InvariantError, MoveError, State
+from forge.engine import InvariantError, MoveError, State, shuffle
 
 from .cards import CAPACITY, FOUNDERS, HAND, LAST, PASS, TRAITS, Child, Marry, capacity, penalty
 from .setup import observe, set_up
@@ -42,7 +42,7 @@ class FamilienbandeState(State):
         self.deck = game.deck                    # card → (gender, symbol counts per trait)
         self.moves = game.moves                  # the deck's moves, built once
         self.solo = [frozenset((s,)) for s in range(n)]
-        self.after = [*range(1, n), 0]           # seat → the seat that plays next
+        self.after = (*range(1, n), 0)           # seat → the seat that plays next
         self.markers = [0] * 5
         self.head_start = [0] * 5                # markers less what the children moved them (invariant)
         self.hands: list[list[int]] = [[] for _ in range(n)]
@@ -65,14 +65,15 @@ class FamilienbandeState(State):
     # -- chance --------------------------------------------------------------------------
     def _deal(self) -> None:
         traits = list(range(5))
-        self.rng.shuffle(traits)
+        shuffle(traits, self.rng)            # the engine's draws: rng.shuffle's, faster
         self.trait = traits[:len(self.players)]
         self.pile = list(self.deck)
-        self.rng.shuffle(self.pile)
+        shuffle(self.pile, self.rng)
+        pop = self.pile.pop
         for _ in range(FOUNDERS):
-            self.place(self.pile.pop(), 1)
+            self.place(pop(), 1)
         for hand in self.hands:
-            hand += [self.pile.pop() for _ in range(HAND)]
+            hand += [pop() for _ in range(HAND)]
 
     # -- the table -----------------------------------------------------------------------
     def place(self, card: int, gen: int) -> None:
@@ -87,13 +88,11 @@ class FamilienbandeState(State):
     def _survey(self) -> None:
         """What the legal moves are made of, found from the table and the hands, then kept up to
         date move by move: ``single[gender]``, the single table cards of the generations that
-        may marry (in table order); ``partners``, card → the one of these two lists it may marry
-        into (the other gender's); ``couples``, those that may have a child, as (generation,
-        place of the table card in its row, bit mask of their possible children, card → move);
-        ``held``, each hand as a bit mask over card numbers."""
+        may marry (in table order; a card may marry into ``single[moves.mate[card]]``);
+        ``couples``, those that may have a child, as (generation, place of the table card in its
+        row, bit mask of their possible children, card → move); ``held``, each hand as a bit mask
+        over card numbers."""
         self.single: dict[str, list[int]] = {"m": [], "f": []}
-        self.partners = {**dict.fromkeys(self.moves.men, self.single["f"]),
-                         **dict.fromkeys(self.moves.women, self.single["m"])}
         self.couples: list[tuple] = []
         for gen in range(1, LAST):
             if not self.turned_down(gen):
@@ -125,21 +124,53 @@ class FamilienbandeState(State):
         children among the hand's cards."""
         if self.over or seat != self.turn:
             return []
-        hand, partners, marry = self.hands[seat], self.partners, self.moves.marry
-        moves: list = [PASS]
-        add = moves.append                   # loops, not comprehensions: this is the hot path
-        for card in hand:
-            singles = partners[card]
+        if self.single["m"] or self.single["f"]:
+            return [PASS, *self.marriages(seat), *self.children(seat)]
+        return [PASS, *self.children(seat)]
+
+    def marriages(self, seat: int) -> list:
+        """The marriages ``seat`` (to move) may make, as legal_moves lists them: in hand order,
+        each card onto the singles of the other gender in table order."""
+        single, mate, marry = self.single, self.moves.mate, self.moves.marry
+        moves: list = []
+        for card in self.hands[seat]:          # loops, not comprehensions: this is the hot path
+            singles = single[mate[card]]
             if singles:
                 onto = marry[card]
-                for single in singles:
-                    add(onto[single])
-        held = self.held[seat]
+                for other in singles:
+                    moves.append(onto[other])
+        return moves
+
+    def marriage_count(self, seat: int) -> int:
+        """``len(self.marriages(seat))``: its men times the single women, its women times the
+        single men."""
+        men = (self.held[seat] & self.moves.men).bit_count()
+        return men * len(self.single["f"]) + (len(self.hands[seat]) - men) * len(self.single["m"])
+
+    def marriage(self, seat: int, k: int):
+        """``self.marriages(seat)[k]``, found without listing them."""
+        single, mate = self.single, self.moves.mate
+        for card in self.hands[seat]:
+            singles = single[mate[card]]
+            if k < len(singles):
+                return self.moves.marry[card][singles[k]]
+            k -= len(singles)
+        raise IndexError("marriage index out of range")
+
+    def children(self, seat: int) -> list:
+        """The children ``seat`` (to move) may place, as legal_moves lists them: couple by couple
+        in table order, each couple's children in hand order."""
+        hand, held = self.hands[seat], self.held[seat]
+        moves: list = []
         for _, _, fits, kids in self.couples:
-            if fits & held:
-                for card in hand:
-                    if card in kids:
-                        add(kids[card])
+            mine = fits & held                   # the hand's cards this couple may have
+            if mine:
+                if mine & (mine - 1):            # several: in hand order
+                    for card in hand:
+                        if card in kids:
+                            moves.append(kids[card])
+                else:                            # one (the usual case): its bit is its number
+                    moves.append(kids[mine.bit_length() - 1])
         return moves
 
     def check_move(self, seat: int, move) -> None:
@@ -219,7 +250,7 @@ class FamilienbandeState(State):
                 self.held[seat] ^= 1 << card
                 self.spouse[card], self.spouse[onto] = onto, card
                 gen = self.gen_of[card] = self.gen_of[onto]
-                self.partners[card].remove(onto)
+                self.single[self.moves.mate[card]].remove(onto)
                 fits, kids = self.moves.kin[(card, onto) if card < onto else (onto, card)]
                 insort(self.couples, (gen, self.rows[gen].index(onto), fits, kids))
             pile = self.pile
