@@ -198,6 +198,7 @@ class Rulebooks:
         # the switcher keeps the reader's place: one link per id of the page, shown when it is the :target
         anchors = [i for i in [h.id for _, s in shown for h in s.headings]
                    + [f"example-{i}" for i in rules.examples[source.lang]] if CSS_ID.match(i)]
+        anchors += ["print-kit"] if downloads and not pages else []        # the heading of the kit's files
         html = typeset(self.env.get_template("rulebook.html.j2").render(
             lang=lang, ui=ui, title=ed.title, game=rules.game, sections=sections, toc=toc,
             alternates=alternates, x_default=href(source.lang), canonical=href(lang) if self.site_url else None,

@@ -21,6 +21,9 @@ __all__ = ["templates_dir", "UI_KEYS", "load_ui", "language_name"]
 UI_KEYS = {
     "language": "this language's name, in itself (language switcher)",
     "contents": "title of the table of contents",
+    "search": "label of the search field of a rulebook page",
+    "search_found": "what the search found: '{query}' the words searched, '{n}' how many sections",
+    "search_none": "what the search says when no section holds '{query}'",
     "languages": "label of the language switcher",
     "all_games": "link to the page of every game; its title",
     "rulebook": "what a rulebook page is (page title)",
@@ -52,7 +55,7 @@ UI_KEYS = {
     "about_seat": "one seat's column: 'Player {n}'",
     "about_players_n": "a column of the house rulings table: '{n} players'",
     "about_rulings": "heading of the house rulings column: the share of games that reach each",
-    "about_source": "where the box's figures come from ({games}: games per player count); the command follows",
+    "about_source": "where the box's figures come from ({games}: games per player count)",
     "decimal_mark": "the decimal mark of numbers: '.' or ','",
     "percent": "a percentage, {n} the number: '{n}%' (French: a narrow no-break space before %)",
     "permalink": "a heading's link to itself, for screen readers ({heading}: the heading's text)",

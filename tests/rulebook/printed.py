@@ -72,8 +72,10 @@ class Contents:
     def read(cls, html: Path) -> "Contents":
         root = parse(html)
         toc = [e for e in find_all(root, "nav") if "toc" in (e.get("class") or "").split()][0]
-        entries = [(a.get("href")[1:], text_of(a)) for a in toc.iter(NS + "a") if a.get("href", "").startswith("#")]
-        return cls(text_of(find_all(root, "h1")[0]), text_of(toc.find(NS + "h2")), entries)
+        unprinted = {a for li in toc.iter(NS + "li") if "kit" in (li.get("class") or "").split() for a in li.iter(NS + "a")}
+        entries = [(a.get("href")[1:], text_of(a)) for a in toc.iter(NS + "a")        # the kit's files print no entry
+                   if a.get("href", "").startswith("#") and a not in unprinted]
+        return cls(text_of(find_all(root, "h1")[0]), text_of(next(toc.iter(NS + "h2"))), entries)
 
 
 def intros_of(html: Path) -> list[str]:

@@ -93,10 +93,11 @@ def box(page, lang: str) -> dict:
     for tr in find_all(rulings_table.find(f"{NS}tbody"), "tr"):
         th = tr.find(f"{NS}th")
         link = th.find(f"{NS}a")
-        rulings[text_of(th.find(f"{NS}code"))] = {
+        rulings[th.get("data-ruling")] = {
             "label": text_of(link if link is not None else th), "href": link.get("href") if link is not None else None,
             "shares": [read(cell(td), lang) for td in find_all(tr, "td")]}
-    return {"rows": rows, "rulings": rulings, "source": text_of(by_class(aside, "p", "about-source")[0])}
+    return {"rows": rows, "rulings": rulings, "source": text_of(by_class(aside, "p", "about-source")[0]),
+            "command": aside.get("data-command")}
 
 
 @functools.lru_cache(maxsize=None)
@@ -153,8 +154,8 @@ def test_familienbande_box_shows_the_simulated_figures(familienbande_site, lang)
     shown = box(familienbande_site / "out" / "familienbande" / lang / "rules.html", lang)
     assert_same_figures(shown, simulated("familienbande", familienbande_site))
     run = run_of("familienbande", ROOT)
-    assert f"--games {run.games} --seed {run.seed} --policy {run.policy}" in shown["source"]
-    assert f"{run.games}" in shown["source"].split("forge simulate")[0]
+    assert f"--games {run.games} --seed {run.seed} --policy {run.policy}" in shown["command"]
+    assert f"{run.games}" in shown["source"] and "forge" not in shown["source"]      # no tool talk for players
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])

@@ -27,7 +27,12 @@ def test_page_is_strict_html_in_its_language(site, game, lang):
     page = site / game / lang / "rules.html"
     root = parse(page)                                   # html5lib strict: no parse error
     assert root.get("lang") == lang
-    assert not find_all(root, "script"), "the pages work without JavaScript"
+    own = [(ROOT / "templates" / name).read_text(encoding="utf-8").rstrip("\n") for name in ("contents.js", "reader.js")]
+    assert [s.text for s in find_all(root, "script")] == own, "only forge's two scripts, inline"
+    [contents] = find_all(root, "details")
+    assert contents.get("open") is not None              # without JavaScript, the contents are open
+    [search] = find_all(root, "form")
+    assert search.get("hidden") is not None              # and the search, which needs it, is not shown
     for el in root.iter():
         assert not any(a.startswith("on") for a in el.attrib), f"event handler on {el.tag}"
     alternates = {l.get("hreflang"): l.get("href") for l in find_all(root, "link") if l.get("rel") == "alternate"}
@@ -236,7 +241,7 @@ def test_index_links_every_print_all_file_and_the_calibration_sheet(site):
 @pytest.mark.parametrize("game,lang", PAGES)
 def test_rulebook_kit_list_links_print_all_and_calibration(site, game, lang):
     root = parse(site / game / lang / "rules.html")
-    kit = by_class(root, "div", "kit")[0]
+    kit = by_class(root, "section", "kit")[0]
     items = {text_of(li).split(" A4")[0]: [a.get("href") for a in find_all(li, "a")] for li in find_all(kit, "li")}
     assert items[PRINT_ALL[lang]] == ["print-all-a4.pdf", "print-all-letter.pdf"]
     calibration = next(v for k, v in items.items() if CALIBRATION[lang] in k)
