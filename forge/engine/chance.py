@@ -18,6 +18,8 @@ T = TypeVar("T")
 
 def below(n: int, rng: random.Random) -> int:
     """A number from 0 to n - 1 (n ≥ 1), each as likely: what ``rng.randrange(n)`` draws."""
+    if n < 1:
+        raise ValueError(f"no number from 0 to {n} - 1")
     k = n.bit_length()
     r = rng.getrandbits(k)
     while r >= n:
@@ -29,6 +31,8 @@ def pick(items: Sequence[T], rng: random.Random) -> T:
     """One of ``items`` (not empty), each as likely: what ``rng.choice(items)`` draws."""
     n = len(items)
     k = n.bit_length()
+    if not k:
+        raise IndexError("cannot pick from an empty sequence")
     r = rng.getrandbits(k)
     while r >= n:
         r = rng.getrandbits(k)

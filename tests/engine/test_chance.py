@@ -28,3 +28,11 @@ def test_below_draws_every_value_alike():
     for _ in range(60_000):
         counts[below(6, rng)] += 1
     assert all(9_500 < c < 10_500 for c in counts)
+
+
+def test_nothing_to_draw_from_is_an_error_not_a_hang():
+    rng = random.Random(0)
+    with pytest.raises(ValueError):
+        below(0, rng)
+    with pytest.raises(IndexError):
+        pick([], rng)
