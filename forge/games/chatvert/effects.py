@@ -9,6 +9,8 @@ draw pile, tokens, counters and ``rule()``.
 """
 from __future__ import annotations
 
+from forge.engine import pick
+
 from .cards import COLOURED, PLUS2, PLUS4, REV, SKIP, WILD
 
 __all__ = ["Effects"]
@@ -18,30 +20,29 @@ SYMBOL = [c % 13 for c in range(COLOURED)] + [WILD, PLUS4]
 
 
 class Effects:
-    def _play(self, seat: int, move, due: dict) -> None:
-        n, d = len(self.players), self.direction
-        played = move.cards
-        first, k = played[0], len(played)              # one card, or two identical ones
-        fired = self.fires[first][self.pile[-1]] if self.on_play else ()   # the rules set off by it on the top
-        hand = self.hands[seat]
+    def _play(self, seat: int, first: int, k: int, colour: int, due: dict) -> None:
+        """``seat`` plays ``k`` copies of card ``first`` (one, or two identical ones); a major
+        names ``colour``."""
+        hand, pile = self.hands[seat], self.pile
+        beneath = pile[-1]
         held = hand[first] - k
         if held:
             hand[first] = held
         else:
             del hand[first]
-        self.inhand[first] -= k
-        self.sizes[seat] -= k
-        self.pile.extend(played)
+            self.holders[first] &= ~(1 << seat)
+        pile.append(first)
+        if k == 2:
+            pile.append(first)
         self.dry = 0
         targeted = self.stack and seat == self.turn
         if targeted:
             self._targeted(seat, due)
-        for r in fired:
-            self._fire(r, seat, due, first)
-        self.turned_up = False
-        if self.declined:
-            self.declined.clear()
-        self.last_player = seat
+        if self.on_play:
+            for r in self.fires[first][beneath]:       # the rules set off by that card on that one
+                self._fire(r, seat, due, first)
+        self.no_same = 1 << seat                       # a new top card: all but its player may say "same"
+        n, d = len(self.players), self.direction
         sym = SYMBOL[first]
         if targeted and (sym == REV or sym == SKIP) and self.pass_card:      # a transfer: the colour stays
             rid, _, phrase = self.pass_card
@@ -49,7 +50,7 @@ class Effects:
             self.triggered[rid] += 1
             self.turn = (seat + d) % n
         else:
-            self.colour = move.colour if first >= COLOURED else first // 13
+            self.colour = colour if first >= COLOURED else first // 13
             if sym < SKIP or sym == WILD:              # a number or a colour change: the next player
                 self.turn = (seat + d) % n
             elif sym == PLUS2 or sym == PLUS4:
@@ -65,13 +66,12 @@ class Effects:
             else:                                      # REV
                 self.direction = -d
                 self.turn = (seat - d) % n
-        left = self.sizes[seat]
-        if left == 0:
+        if not hand:                                   # the last card
             if first >= COLOURED:
                 self._penalise(seat, "major-last")
             for r in self.on_last:
                 self._fire(r, seat, due, first)
-        elif left == 1:
+        elif len(hand) == 1 and sum(hand.values()) == 1:   # one card left
             phrase, rid = self.last_phrase
             due[phrase] = rid
             if rid != "chat-vert":
@@ -123,7 +123,7 @@ class Effects:
                 return
             said = {p for p in due if not (self.forget and self.rng.random() < self.forget)}
             if self.blurt and self.rng.random() < self.blurt:
-                said.add(self.phrases[self.rng.randrange(len(self.phrases))])
+                said.add(pick(self.phrases, self.rng))
         else:
             said = set(says)
         if said == due.keys():

@@ -14,7 +14,7 @@ from . import cards, policies, study
 from .added_rules import Rulebook, read_rules
 from .cards import COLOURS
 from .figure import figure
-from .state import ChatVertState
+from .state import MAX_PLAYERS, ChatVertState
 
 __all__ = ["ChatVert"]
 
@@ -25,7 +25,7 @@ class ChatVert(Game):
     api_version = API_VERSION
     POLICIES = {"random": policies.sensible}
     min_players = 2
-    max_players = 10
+    max_players = MAX_PLAYERS
     RULINGS = {
         "chatvert.cannot-play": "A player who cannot or will not play draws one card; the turn passes.",
         "chatvert.nothing-to-draw": "When the draw pile and the pile under its top card are both empty, a "

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import random
 
+from .state import DRAW
+
 __all__ = ["sensible"]
 
 
@@ -12,6 +14,6 @@ def sensible(state, seat: int, rng: random.Random):
     takes at random. Phrases are left to the state (says=None), forgotten and blurted at
     the game's ``forget`` and ``blurt`` rates."""
     moves = state.legal_moves(seat)
-    if seat == state.turn and not state.stack and len(moves) > 1:
-        return moves[int(rng.random() * (len(moves) - 1))]     # the last one is DRAW
+    if len(moves) > 1 and moves[-1] is DRAW:    # in turn, no penalty pending, something to play
+        return moves[int(rng.random() * (len(moves) - 1))]
     return moves[int(rng.random() * len(moves))]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Mapping
 
-from forge.engine import MoveError
+from forge.engine import MoveError, shuffle
 
 from .cards import COLOURED, COLOURS, card_name, codes
 
@@ -37,7 +37,8 @@ def set_up(state, options: Mapping) -> None:
     if len(top) != 1:
         raise MoveError("top is one card")
     state.pile = [take(top[0])]
-    state.turned_up = bool(options.get("turned_up", False))
+    if not options.get("turned_up", False):     # not the turned-up first card: "same" may be said on it
+        state.no_same = 0
     if "colour" in options:
         state.colour = COLOURS.index(options["colour"])
     elif top[0] >= COLOURED:
@@ -51,7 +52,7 @@ def set_up(state, options: Mapping) -> None:
     if "draw_pile" in options:
         state.draw, state.box = given_pile[::-1], rest
     else:
-        state.rng.shuffle(rest)
+        shuffle(rest, state.rng)
         state.draw = rest
     state.box = state.box + ["blank"] * blanks
     state.dice = list(options.get("dice") or [])

@@ -22,7 +22,7 @@ import random
 from collections import Counter
 from typing import Mapping, Sequence
 
-from forge.engine import InvariantError, MoveError, State
+from forge.engine import InvariantError, MoveError, State, below, pick, shuffle
 
 from .added_rules import CARD_NAME, Rulebook
 from .cards import (COLOURED, COLOURS, PLUS2, PLUS4, REV, SKIP, WILD, Draw, PassToken, Play, Same, Take, Wait,
@@ -31,7 +31,7 @@ from .effects import Effects
 from .in_force import in_force
 from .setup import observe, set_up
 
-__all__ = ["ChatVertState", "HAND"]
+__all__ = ["ChatVertState", "HAND", "MAX_PLAYERS", "DRAW"]
 
 HAND = 7
 DRAW, TAKE, WAIT = Draw(), Take(), Wait()
@@ -40,7 +40,11 @@ SINGLE = [Play((c,)) for c in range(COLOURED)]
 PAIR = [Play((c, c)) for c in range(COLOURED)]
 MAJOR = {m: [Play((m,), k) for k in range(4)] for m in (WILD, PLUS4)}
 SAME = [Same(c) for c in range(COLOURED)]
-ALONE = [frozenset((s,)) for s in range(16)]
+MAX_PLAYERS = 10
+#: a set of seats written as bits (seat s: 1 << s) → the same seats as a frozenset, built once
+SEATS = [frozenset(s for s in range(MAX_PLAYERS) if bits >> s & 1) for bits in range(1 << MAX_PLAYERS)]
+ALONE = [SEATS[1 << s] for s in range(MAX_PLAYERS)]
+NOBODY = frozenset()
 
 
 def _plays(card: int, colour: int, symbol: int) -> tuple | None:
@@ -94,15 +98,14 @@ class ChatVertState(Effects, State):
         self.tokens = dict.fromkeys(rules.tokens)
         self.forget, self.blurt = float(options.get("forget", 0)), float(options.get("blurt", 0))
         self.hands: list[dict] = [{} for _ in range(n)]      # card → copies (never 0)
-        self.sizes = [0] * n
-        self.inhand = [0] * 54                     # copies of each card held by anyone
+        self.holders = [0] * (PLUS4 + 1)           # the seats holding each card, as bits (seat s: 1 << s)
         self.pile: list[int] = []
         self.box: list[int] = []                   # out of play: blanks, an example's unused cards
         self.direction, self.turn = 1, 0
         self.stack, self.stack_kind = 0, ""
-        self.turned_up = True
-        self.last_player = -1
-        self.declined: set[int] = set()
+        self.no_same = (1 << n) - 1                # seats (bits) that may not say "j'ai la même" on the top
+                                                   # card: all on the turned-up first card; then who played
+                                                   # it and who let the moment go
         self.dice: list[int] = []
         self.penalties: Counter = Counter()         # reason → cards
         self.penalised = [[] for _ in range(n)]      # each seat's reasons, in order
@@ -119,50 +122,62 @@ class ChatVertState(Effects, State):
     def _deal(self, options: Mapping) -> None:
         self.box = ["blank"] * self.game.deck[1]
         self.draw = list(self.game.deck_order)
-        self.rng.shuffle(self.draw)
-        hands, inhand, n, pop = self.hands, self.inhand, len(self.players), self.draw.pop
+        shuffle(self.draw, self.rng)
+        hands, pop = self.hands, self.draw.pop
         for _ in range(HAND):                         # one card at a time, round the table
             for hand in hands:
                 card = pop()
                 hand[card] = hand.get(card, 0) + 1
-                inhand[card] += 1
-        self.sizes = [HAND] * n
+        holders = self.holders                        # who holds what
+        for seat, hand in enumerate(hands):
+            for card in hand:
+                holders[card] |= 1 << seat
         while self.draw[-1] >= COLOURED:              # a major turned up goes back, shuffled in
             self.rule("chatvert.first-card-major")
-            self.draw.insert(self.rng.randrange(len(self.draw)), self.draw.pop())
+            self.draw.insert(below(len(self.draw), self.rng), self.draw.pop())
         self.pile.append(self.draw.pop())
         self.colour = self.pile[-1] // 13
         self.rule("chatvert.players")
         self.rule("chatvert.majors")
-        if self.inhand[self.pile[-1]]:                # someone holds its twin: no "j'ai la même" on it
+        if self.holders[self.pile[-1]]:               # someone holds its twin: no "j'ai la même" on it
             self.rule("chatvert.first-card-same")
-        dealer = self.rng.randrange(len(self.players))
-        self.direction = self.rng.choice((1, -1))
+        dealer = below(len(self.players), self.rng)
+        self.direction = pick((1, -1), self.rng)
         self.turn = (dealer + self.direction) % len(self.players)
 
     def give(self, seat: int, card: int) -> None:
         """Put ``card`` in ``seat``'s hand."""
         hand = self.hands[seat]
-        hand[card] = hand.get(card, 0) + 1
-        self.sizes[seat] += 1
-        self.inhand[card] += 1
+        if card in hand:
+            hand[card] += 1
+        else:
+            hand[card] = 1
+            self.holders[card] |= 1 << seat
+
+    @property
+    def sizes(self) -> list[int]:
+        """Cards in each seat's hand."""
+        return [sum(h.values()) for h in self.hands]
 
     def _draw(self, seat: int, n: int) -> None:
-        hand = self.hands[seat]
+        hand, draw, holders, bit = self.hands[seat], self.draw, self.holders, 1 << seat
         for _ in range(n):
-            if not self.draw:
-                if len(self.pile) > 1:                 # "Pause": the pile but its top, shuffled
-                    self.draw = self.pile[:-1]
-                    del self.pile[:-1]
-                    self.rng.shuffle(self.draw)
+            if not draw:
+                pile = self.pile
+                if len(pile) > 1:                      # "Pause": the pile but its top, shuffled
+                    draw += pile[:-1]
+                    del pile[:-1]
+                    shuffle(draw, self.rng)
                 else:
                     self.rule("chatvert.nothing-to-draw")
                     self.dry += 1
                     continue
-            card = self.draw.pop()                     # as give() does
-            hand[card] = hand.get(card, 0) + 1
-            self.sizes[seat] += 1
-            self.inhand[card] += 1
+            card = draw.pop()                          # as give() does
+            if card in hand:
+                hand[card] += 1
+            else:
+                hand[card] = 1
+                holders[card] |= bit
             self.drew[seat] += 1
             self.dry = 0
 
@@ -174,37 +189,26 @@ class ChatVertState(Effects, State):
         return bool(self.game_winners)
 
     def to_act(self) -> frozenset[int]:
+        """The player in turn, and whoever may say "j'ai la même": another holder of the top
+        card (coloured), unless the card was turned up, they played it or let the moment go."""
         if self.game_winners:
-            return frozenset()
-        top = self.pile[-1]
-        if top >= COLOURED or self.turned_up or not self.inhand[top]:
-            return ALONE[self.turn]
-        seats = self._same_seats()
-        return frozenset((self.turn, *seats)) if seats else ALONE[self.turn]
-
-    def _same_seats(self) -> list[int]:
-        top = self.pile[-1]
-        if top >= COLOURED or self.turned_up or not self.inhand[top]:
-            return []
-        seats, unseen = [], self.inhand[top]          # copies held not yet found
-        for s, h in enumerate(self.hands):
-            if top in h:
-                if s != self.turn and s != self.last_player and s not in self.declined:
-                    seats.append(s)
-                unseen -= h[top]
-                if not unseen:                          # no other hand holds it
-                    break
-        return seats
+            return NOBODY
+        top, turn = self.pile[-1], self.turn
+        holders = self.holders[top]
+        if holders and top < COLOURED:
+            others = holders & ~(self.no_same | 1 << turn)
+            if others:
+                return SEATS[others | 1 << turn]
+        return ALONE[turn]
 
     def legal_moves(self, seat: int) -> list:
         if self.game_winners:
             return []
         if seat != self.turn:
-            return [SAME[self.pile[-1]], WAIT] if seat in self._same_seats() else []
+            return [SAME[self.pile[-1]], WAIT] if seat in self.to_act() else []
         if self.stack:
             return [TAKE, *self._answers(seat)]
-        playable, hand = PLAYABLE[self.colour][self.pile[-1]], self.hands[seat]
-        moves: list = []
+        playable, hand, moves = PLAYABLE[self.colour][self.pile[-1]], self.hands[seat], []
         for c in hand:                              # majors go anywhere; a colour or a symbol matches
             if playable[c]:
                 moves += playable[c][hand[c] >= 2]
@@ -253,7 +257,8 @@ class ChatVertState(Effects, State):
         due: dict[str, str] = {}                  # phrase → the rule that asks for it
         kind = type(move)
         if kind is Play:                          # the most frequent first
-            self._play(seat, move, due)
+            cards = move.cards
+            self._play(seat, cards[0], len(cards), move.colour, due)
         elif kind is Draw:
             n = len(self.players)
             self.rule("chatvert.cannot-play")
@@ -262,7 +267,7 @@ class ChatVertState(Effects, State):
             if self.dry >= n:
                 self._stalemate()
         elif kind is Wait:
-            self.declined.add(seat)
+            self.no_same |= 1 << seat
         elif kind is Take:
             self._targeted(seat, due)
             self._draw(seat, self.stack)
@@ -277,14 +282,15 @@ class ChatVertState(Effects, State):
             self.triggered[rid] += 1
             self.rule("chatvert.string-moves-on")
             self.tokens[token] = self.turn = (seat + self.direction) % len(self.players)
-        else:
-            self._play(seat, move, due)
+        else:                                     # Same: one coloured card, out of turn
+            self._play(seat, move.card, 1, -1, due)
         says = move.says
         # nothing to judge when nothing was said nor due, nor when a simulated player who
         # never forgets nor blurts says what is due
-        if (kind is not Wait or says) and (says is not None or self.blurt or (due and self.forget)):
-            self._judge(seat, says, due)
-        if self.sizes[seat] == 0 and kind is not Wait:
+        if says is not None or self.blurt or (due and self.forget):
+            if kind is not Wait or says:
+                self._judge(seat, says, due)
+        if not self.hands[seat] and kind is not Wait:
             self.game_winners = [seat]
 
     def scores(self) -> list[int]:
@@ -295,21 +301,20 @@ class ChatVertState(Effects, State):
 
     def check_invariants(self) -> None:
         counts, blanks = self.game.deck
-        held, in_hands = [0] * len(counts), [0] * len(counts)
+        held = [0] * len(counts)
         for zone in (self.draw, self.pile, [c for c in self.box if c != "blank"]):
             for c in zone:
                 held[c] += 1
         for h in self.hands:
             for c, k in h.items():
                 held[c] += k
-                in_hands[c] += k
         if held != counts or self.box.count("blank") != blanks:
             raise InvariantError("cards lost or doubled: " + ", ".join(
                 f"{card_name(c)} {held[c]}/{counts[c]}" for c in range(len(counts)) if held[c] != counts[c]))
-        if any(self.sizes[s] != sum(h.values()) or min(h.values(), default=1) < 1 for s, h in enumerate(self.hands)):
-            raise InvariantError("a hand's size disagrees with its cards")
-        if self.inhand != in_hands:
-            raise InvariantError("the count of cards in hands disagrees with the hands")
+        if any(min(h.values(), default=1) < 1 for h in self.hands):
+            raise InvariantError("a hand holds a card 0 times")
+        if any(bits != sum(1 << s for s, h in enumerate(self.hands) if c in h) for c, bits in enumerate(self.holders)):
+            raise InvariantError("who holds each card disagrees with the hands")
         if self.stack < 0 or self.direction not in (1, -1) or not 0 <= self.turn < len(self.players):
             raise InvariantError(f"stack {self.stack}, direction {self.direction}, turn {self.turn}")
         if sum(self.penalties.values()) != sum(map(len, self.penalised)):
