@@ -8,7 +8,7 @@ holds that question until the version changes (it looks every :data:`LOOK` secon
 asking twice a second; ``/.forge/version`` alone answers at once. The version is the output folder's identity
 (inode and modification time): each build publishes a new folder (:mod:`forge.publish`), so a
 page reloads after a rebuild by ``forge watch``, ``forge serve`` or ``forge build`` alike. The
-built files themselves carry no script.
+built files themselves carry no reload script.
 
 Paths are those of the output folder only: ``..`` parts are dropped (so ``/../../etc/passwd``
 is ``build/etc/passwd``, not found) and a symlink that leads out of the folder is refused.
