@@ -29,14 +29,9 @@ def below(n: int, rng: random.Random) -> int:
 
 def pick(items: Sequence[T], rng: random.Random) -> T:
     """One of ``items`` (not empty), each as likely: what ``rng.choice(items)`` draws."""
-    n = len(items)
-    k = n.bit_length()
-    if not k:
+    if not items:
         raise IndexError("cannot pick from an empty sequence")
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return items[r]
+    return items[below(len(items), rng)]
 
 
 def shuffle(items: MutableSequence, rng: random.Random) -> None:
