@@ -62,6 +62,9 @@ def check_block(ex) -> list[ExampleError]:
                     hint=f"'{k}' belongs under {other}:" if other else _near(k, fields))
             elif (why := problem(fields[k], v)) is not None:
                 err(value.at(k), f"{key} '{k}' {why} (got {describe(v)})")
+            elif missing := [n for n in fields[k].needs if n not in value]:
+                err(value.at(k), f"{key} '{k}' is only read with {' and '.join(repr(n) for n in missing)}, "
+                    f"which this example does not give", hint=f"add {missing[0]}: under {key}:, or remove '{k}'")
     _check_expect(d, game, err)
     for key in ("moves", "refused"):
         _check_moves(d, key, err)

@@ -44,11 +44,16 @@ API_VERSION = 1
 
 @dataclass(frozen=True)
 class CardRef:
-    """A printed card: the component of the game's cardspec and the row fields that pick it."""
+    """A printed card: the component of the game's cardspec and the row fields that pick it.
+    ``face_down``: drawn as its component's back (a card turned down on the table), its
+    alternative text saying so; ``caption``: a short text drawn on the card in the page's
+    type (its number), so that the reader can follow words that name it."""
 
     component: str
     match: tuple[tuple[str, str], ...]
     label: str                        # the card in example notation ("9", "J", "A")
+    face_down: bool = False
+    caption: str = ""
 
 
 @dataclass(frozen=True)
@@ -58,7 +63,12 @@ class Shown:
     ``key`` names it for the rulebook's figure strings (``hand``, ``leader``, ``play``…);
     ``who`` is a player; ``cards`` are drawn; ``value`` is said in words; items that share a
     ``group`` (a turn of simultaneous votes) are drawn side by side; ``parts`` (a table row's
-    entries, say) are each worded by their own key and joined into the item's ``{parts}``."""
+    entries, say) are each worded by their own key and joined into the item's ``{parts}``.
+
+    A tree (a family, say) is drawn from situation items with ``units``: each such item is a
+    row, worded like any item, drawn under the one before. A unit is a ``Shown`` whose
+    ``cards`` are drawn touching (a couple); its ``parent`` is the index of a unit of the row
+    above, to which a line links it (children are drawn under their parents)."""
 
     key: str
     who: str | None = None
@@ -66,23 +76,32 @@ class Shown:
     value: object = None
     group: int | None = None
     parts: tuple["Shown", ...] = ()     # worded one by one and joined into the {parts} slot
+    units: tuple["Shown", ...] = ()     # a row of a tree: its units, left to right
+    parent: int | None = None           # a unit's parent: its index among the row above's units
 
 
 @dataclass(frozen=True)
 class AboutRun:
-    """The simulation behind a rulebook's "about the game" box: ``games`` games for each
-    player count, seeded (``forge simulate --players N --games G --seed S --policy P`` prints
-    the same figures)."""
+    """The simulation behind a rulebook's appendix of simulated games: ``games`` games for
+    each player count (``players``; none named: every count the game allows), seeded
+    (``forge simulate --players N --games G --seed S --policy P`` prints the same figures).
+    ``variants`` are option sets (``"KEY=VALUE KEY=VALUE"``, as ``--option`` reads them) played
+    too, for the house rulings only they reach."""
 
-    players: tuple[int, ...]
     games: int
     seed: int
     policy: str = "random"
+    players: tuple[int, ...] = ()
+    variants: tuple[str, ...] = ()
 
     def command(self, game: str) -> str:
         """The ``forge simulate`` command that prints the same figures (N: a player count)."""
         return (f"forge simulate {game} --players N --games {self.games} --seed {self.seed} "
                 f"--policy {self.policy} --json")
+
+    def counts(self, game: "Game") -> tuple[int, ...]:
+        """The player counts played: those named, else every count ``game`` allows."""
+        return self.players or tuple(range(game.min_players, game.max_players + 1))
 
 
 class State:

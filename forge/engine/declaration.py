@@ -53,9 +53,10 @@ def problems_of(cls: type) -> list[tuple[str, str]]:
         out.append(("POLICIES", "POLICIES must map each policy's name to a function (state, seat, rng) → move"))
     about = cls.ABOUT
     if about is not None and not (isinstance(about, AboutRun) and _int(low) and _int(high)
-                                  and all(_int(n) and low <= n <= high for n in about.players)):
-        out.append(("ABOUT", f"ABOUT must be None or AboutRun(players=…, games=…, seed=…) with player counts "
-                    f"from min_players to max_players (got {about!r})"))
+                                  and all(_int(n) and low <= n <= high for n in about.players)
+                                  and all(isinstance(v, str) and v.strip() for v in about.variants)):
+        out.append(("ABOUT", f"ABOUT must be None or AboutRun(games=…, seed=…, players=…, variants=…) with player "
+                    f"counts from min_players to max_players, variants as 'KEY=VALUE' texts (got {about!r})"))
     if not _int(cls.MAX_STEPS) or cls.MAX_STEPS < 1:
         out.append(("MAX_STEPS", f"MAX_STEPS must be a whole number of moves, at least 1 (got {cls.MAX_STEPS!r})"))
     for method in ("new_state", "parse_move"):

@@ -24,12 +24,14 @@ KINDS = ("bool", "int", "choice", "name", "names", "cards", "cards_by_name", "in
 
 @dataclass(frozen=True)
 class Field:
-    """A declared field: its kind (one of KINDS), what it means, and its bounds."""
+    """A declared field: its kind (one of KINDS), what it means, its bounds, and the fields of
+    the same block it is read with (``needs``: without them it would be ignored, an error)."""
 
     kind: str
     help: str
     range: tuple[int, int] | None = None
     choices: tuple[str, ...] = ()
+    needs: tuple[str, ...] = ()
 
     def __post_init__(self):
         if self.kind not in KINDS:

@@ -90,6 +90,7 @@ class Summary:
             "game": self.game, "players": self.players, "games": self.games, "seed": self.seed,
             "policy": self.policy,
             "length": {"mean": statistics.fmean(steps), "median": statistics.median(steps),
+                       "quartiles": statistics.quantiles(steps, n=4)[::2] if len(steps) > 1 else [steps[0]] * 2,
                        "min": min(steps), "max": max(steps)},
             "win_rate_by_seat": [w / self.games for w in self.wins],
             "score_by_seat": [{"mean": statistics.fmean(v), "stdev": statistics.pstdev(v)} for v in self.scores],

@@ -24,6 +24,8 @@ BAD = {
     "options list": (SITUATION + "options: [1, 2]\n" + EXPECT, "options", "'options' must be a mapping"),
     "game list": ("game: [dalmuti]\n" + EXPECT, "game", "unknown game"),
     "expect 5": (SITUATION + "expect: 5\n", "expect", "'expect' must be a mapping"),
+    "order without hands": ("game: dalmuti\ngiven: {order: [Alice, Bruno, Chloé, Driss]}\n" + EXPECT, "given",
+                            "given 'order' is only read with 'hands'"),
     "leeder": (SITUATION.replace("leader: Alice", "leeder: Bruno") + EXPECT, "given", "unknown given key 'leeder'"),
     "climbing_bonsu": (SITUATION + "options: {climbing_bonsu: true}\n" + EXPECT, "options",
                        "unknown options key 'climbing_bonsu'"),
