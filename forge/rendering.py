@@ -263,9 +263,14 @@ class Renderer:
                     games = [GameRules(f.name, f, editions_of(f), {}) for f in folders]
                     return books.index(games, out, downloads, calibration=calibration,
                                        booklet=BOOKLET if chromium else None)
+                # the landing page draws a card of each game (its layouts) and says its player
+                # count (its engine)
                 outputs.extend(self._reuse(self.outputs.key(shared, "index", tree_digest(root, *folders),
                                                             stable(downloads, root),
-                                                            [self.spec_key(s) for s in specs.values()]),
+                                                            [self.spec_key(s) for s in specs.values()],
+                                                            [[self.comp_key(c, lg) for c in s.components.values()
+                                                              for lg in s.languages] for s in specs.values()],
+                                                            [self._engine(name) for name in sorted(specs)]),
                                            "index", make_index))
             return outputs
         return Later(tasks, then, labels=tuple(games))

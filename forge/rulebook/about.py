@@ -1,17 +1,20 @@
-"""A rulebook page's "about the game" box: how long a game lasts, how often each seat wins and
-how often each house ruling comes up, measured when the page is built.
+"""A rulebook page's appendix of simulated games: how long a game lasts, how often each seat
+wins and how often each house ruling comes up, measured when the page is built, shown after
+the rules in the reader's words (tables, and charts drawn by :mod:`.charts`).
 
 The figures come from :func:`forge.engine.simulate.simulate`, with the seed, game count,
-player counts and policy declared once per game by its engine (``Game.ABOUT``; a game
-without has no box): ``forge simulate <game> --players N --games G --seed S --policy P --json`` prints the
-same figures, and the box shows that command. The run is made once per game and build, and
-kept small (about two seconds a game).
+player counts, policy and variants declared once per game by its engine (``Game.ABOUT``; a
+game without has no appendix): ``forge simulate <game> --players N --games G --seed S
+--policy P --json`` prints the same figures. That command is no reading for players: the
+appendix keeps it in its ``data-command`` attribute. The run is made once per game and kept
+in the project's cache.
 
-Game length is the number of moves, which the box calls turns: in the games listed each move
-is one player's turn (a game whose players vote together declares no box). Every house
-ruling the engine declares (``Game.RULINGS``) is listed, reached or not, named in the page's
-language by the rulebook itself (:func:`ruling_labels`). Numbers follow the page words
-``decimal_mark`` and ``percent``.
+Game length is the number of moves, which the appendix calls turns: in the games listed each
+move is one player's turn (a game whose players vote together declares no appendix). Every
+house ruling the engine declares (``Game.RULINGS``) is listed, named in the page's language by
+the rulebook itself (:func:`ruling_labels`), with its share of games in the base game or, when
+only a variant reaches it, in that variant. Numbers follow the page words ``decimal_mark`` and
+``percent``.
 """
 from __future__ import annotations
 
@@ -23,11 +26,12 @@ from typing import Callable
 from ..cache import Cache, digest
 from ..engine.core import AboutRun as Run
 from ..engine.registry import UnknownGame, games, get_game
-from ..engine.simulate import simulate
+from ..engine.simulate import check_arguments, simulate
 from ..fences import code_lines, fences
+from .charts import length_chart, seat_chart
 from .source import Section, plain
 
-__all__ = ["Run", "run_of", "measure", "pending", "keep", "about_box", "ruling_labels", "number", "percent"]
+__all__ = ["Run", "run_of", "rulings_of", "measure", "pending", "keep", "about_box", "ruling_labels", "number", "percent"]
 
 
 def run_of(game: str, root: Path) -> Run | None:
@@ -37,6 +41,14 @@ def run_of(game: str, root: Path) -> Run | None:
         return get_game(game, root).ABOUT
     except UnknownGame:
         return None
+
+
+def rulings_of(game: str, root: Path) -> frozenset[str]:
+    """The ids of the house rulings ``game``'s engine declares (none for a game without one)."""
+    try:
+        return frozenset(get_game(game, root).RULINGS)
+    except UnknownGame:
+        return frozenset()
 
 
 _MEASURED: dict = {}
@@ -54,16 +66,18 @@ def measure(game: str, run: Run, root: Path) -> list[dict]:
 
 
 def pending(game: str, run: Run, root: Path) -> list[Callable[[], dict]]:
-    """The simulations ``game``'s box still needs, one task per player count, to run on any
-    core (the build runs them beside its other work; :func:`keep` takes their figures); none
-    when its figures are known in this process or kept in the cache."""
+    """The simulations ``game``'s appendix still needs, one task per setting (the base game,
+    then each variant) and player count, to run on any core (the build runs them beside its
+    other work; :func:`keep` takes their figures); none when its figures are known in this
+    process or kept in the cache."""
     key = _key(game, run, root)
     if key not in _MEASURED:
         for old in [k for k in _MEASURED if k[0].name == game and k[0].project == key[0].project]:
             del _MEASURED[old]               # the figures of the engine this one replaces
         found = Cache(root).load("about", _inputs(game, run, root))
         if found is None:
-            return [partial(_simulated, game, n, run, root) for n in run.players]
+            counts = run.counts(get_game(game, root))
+            return [partial(_simulated, game, n, run, root, variant) for variant in ("", *run.variants) for n in counts]
         _MEASURED[key] = found[0]
     return []
 
@@ -74,8 +88,15 @@ def keep(game: str, run: Run, root: Path, figures: list[dict]) -> None:
     Cache(root).put("about", _inputs(game, run, root), figures)
 
 
-def _simulated(game: str, players: int, run: Run, root: Path) -> dict:
-    return simulate(game, players, run.games, run.seed, policy=run.policy, root=root).as_dict()
+def options_of(game: str, variant: str, root: Path) -> dict:
+    """A variant's options (``"KEY=VALUE KEY=VALUE"``) read by the game's declared kinds."""
+    game_ = get_game(game, root)
+    return check_arguments(game, game_.min_players, 1, 1, "random", variant.split(), root=root)
+
+
+def _simulated(game: str, players: int, run: Run, root: Path, variant: str = "") -> dict:
+    return simulate(game, players, run.games, run.seed, policy=run.policy, options=options_of(game, variant, root),
+                    root=root).as_dict()
 
 
 def _key(game: str, run: Run, root: Path) -> tuple:
@@ -83,7 +104,8 @@ def _key(game: str, run: Run, root: Path) -> tuple:
 
 
 def _inputs(game: str, run: Run, root: Path) -> str:
-    return digest(games(root).fingerprint(game), run.players, run.games, run.seed, run.policy)
+    return digest(games(root).fingerprint(game), run.counts(get_game(game, root)), run.games, run.seed, run.policy,
+                  run.variants)
 
 
 def number(value: float, decimals: int, ui: dict) -> str:
@@ -100,23 +122,56 @@ def percent(share: float, ui: dict) -> str:
     return ui["percent"].replace("{n}", number(100 * share, decimals, ui))
 
 
+def _whole(value: float, ui: dict) -> str:
+    return number(value, 0 if value == int(value) else 1, ui)
+
+
 def about_box(game: str, run: Run, figures: list[dict], sections: list[tuple[Path, Section]], ui: dict,
-              root: Path) -> dict:
-    """What the box template shows, every figure formatted for the page's language."""
-    seats = max(run.players)
+              root: Path, say_options: Callable[[dict], str]) -> dict:
+    """What the appendix template shows, every figure formatted for the page's language:
+    per player count its length and wins by seat (table and chart), the lengths' chart, and
+    per house ruling how often it comes up, under the first setting (the base game, then each
+    variant, said by ``say_options``) in which it comes up at all."""
+    engine = get_game(game, root)
+    counts = list(run.counts(engine))
+    settings = [figures[i:i + len(counts)] for i in range(0, len(figures), len(counts))]
+    base = settings[0]
+    seats = max(counts)
+    pct = partial(percent, ui=ui)
     rows = []
-    for data in figures:
-        median = data["length"]["median"]
-        wins = [percent(w, ui) for w in data["win_rate_by_seat"]]
-        rows.append({"players": data["players"], "mean": number(data["length"]["mean"], 1, ui),
-                     "median": number(median, 0 if median == int(median) else 1, ui),
-                     "wins": wins + [""] * (seats - len(wins))})
-    labels = ruling_labels(sections, list(get_game(game, root).RULINGS))
-    rulings = [{"name": name, "label": label, "href": href,
-                "shares": [percent(d["rulings"].get(name, {}).get("share_of_games", 0.0), ui) for d in figures]}
-               for name, (label, href) in labels.items()]
-    return {"players": list(run.players), "seats": seats, "rows": rows, "rulings": rulings,
-            "games": run.games, "command": run.command(game)}
+    for data in base:
+        n = data["players"]
+        wins = data["win_rate_by_seat"]
+        rows.append({"players": n, "mean": number(data["length"]["mean"], 1, ui),
+                     "median": _whole(data["length"]["median"], ui),
+                     "wins": [pct(w) for w in wins] + [""] * (seats - len(wins)),
+                     "chart": seat_chart(f"chart.wins-{n}", ui["about_wins_chart"].replace("{n}", str(n)), wins,
+                                         data["games"], pct, lambda v: ui["percent"].replace("{n}", number(100 * v, 0, ui)),
+                                         ui["about_seat"], ui["about_fair"])})
+    players_n = ui["about_players_n"]
+    length = length_chart("chart.lengths", ui["about_length_chart"], base, lambda n: players_n.replace("{n}", str(n)),
+                          lambda d: _said_length(d, ui), lambda v: _whole(v, ui))
+    labels = ruling_labels(sections, list(engine.RULINGS))
+    rulings = []
+    for name, (label, href) in labels.items():
+        reached = [i for i, s in enumerate(settings) if any(d["rulings"].get(name) for d in s)]
+        at = reached[0] if reached else 0
+        rulings.append({"name": name, "label": label and label[:1].upper() + label[1:], "href": href,
+                        "shares": [pct(d["rulings"].get(name, {}).get("share_of_games", 0.0)) for d in settings[at]],
+                        "under": say_options(options_of(game, run.variants[at - 1], root)) if at else "",
+                        "never": not reached})
+    return {"players": counts, "seats": seats, "rows": rows, "rulings": rulings, "games": run.games,
+            "lengths": length, "command": run.command(game),
+            # forge's random players, or a policy of the game's own (which may redefine "random")
+            "random": run.policy == "random" and "random" not in engine.POLICIES}
+
+
+def _said_length(data: dict, ui: dict) -> str:
+    length = data["length"]
+    return (ui["about_length_said"].replace("{players}", str(data["players"]))
+            .replace("{median}", _whole(length["median"], ui))
+            .replace("{q1}", _whole(length["quartiles"][0], ui)).replace("{q3}", _whole(length["quartiles"][1], ui))
+            .replace("{min}", _whole(length["min"], ui)).replace("{max}", _whole(length["max"], ui)))
 
 
 def ruling_labels(sections: list[tuple[Path, Section]], names: list[str]) -> dict[str, tuple[str | None, str | None]]:
@@ -129,14 +184,14 @@ def ruling_labels(sections: list[tuple[Path, Section]], names: list[str]) -> dic
 def _label(name: str, parts: list[tuple[str | None, str, str]]) -> tuple[str | None, str | None]:
     """The rulebook names a ruling by its code in backticks. Its label is the first clause of a
     list item that starts with that code (``- `game.ruling`: when the pile is empty, …`` gives
-    "When the pile is empty"), else the heading of the first part that names it, else None (the
-    box shows the code alone)."""
+    "when the pile is empty", linked to that item, :mod:`.extensions.rulings`), else the heading
+    of the first part that names it, else None (the box shows the code alone)."""
     item = re.compile(rf"^\s*[-*+]\s+`{re.escape(name)}`\s*:\s*(?P<phrase>[^,;:.]+)", re.M)
     for hid, _, text in parts:
         m = item.search(text)
         phrase = plain(m["phrase"]) if m else ""
         if phrase:
-            return phrase[:1].upper() + phrase[1:], hid
+            return phrase, name                       # the item is the ruling's explanation (its id)
     for hid, heading, text in parts:
         if hid and f"`{name}`" in text:
             return heading, hid

@@ -18,6 +18,7 @@ from ..cache import Cache, digest
 from ..engine import Game, registry
 from ..engine.examples import Report, check_paths, parse_examples, rules_files
 from ..errors import InputError, Location, Warning_, gather
+from .about import rulings_of
 from .cards import CardArt
 from .figures import build_figure, load_words
 from .pages import check_placeholders
@@ -86,8 +87,9 @@ def check_rules(paths: list[Path]) -> RulesReport:
             report.placeholders += check_placeholders(ed, examples)
             report.prose += check_prose(ed.path, list(examples.values()))
             _check_words(folder, ed, examples)
+            rulings = rulings_of(folder.name, registry.project_of(ed.path))
             for sec in ed.sections:
-                report.warnings += render_section(ed, sec, examples, str, lambda ex: "")[1]
+                report.warnings += render_section(ed, sec, examples, str, lambda ex: "", rulings=rulings)[1]
             source = source_of(ed, found)
             if source is not None:
                 report.statuses += compare(source, ed)

@@ -11,19 +11,31 @@ the words come from ``rules_src/<game>/figures.yaml``, one mapping per language:
       values:  {score: Score}                                   # words for data values
       cards:   {J: B}                  # card notation: how the page writes a rank of the examples
                                        # (or a colour letter and a symbol: {G: V, skip: passe})
+      foreign: {fr: "Utérus, Ovulation"}   # words of another language in these texts, marked
+                                           # <span lang="fr"> so that screen readers say them right
 
 A text is a string with ``{who}`` / ``{value}`` / ``{n}`` slots, or a mapping chosen by
 the value: ``{"true": …, "false": …, empty: …, one: …, many: …, other: …}``; ``one`` is a
 single item, number 1 or name, ``many`` several (so that "A wins", "A and B win" agree).
 Translator text is only formatted with ``str.format_map`` on known slots, never run as a
 template. In French, "de" before a slot that starts with a vowel is elided ("d'Alice").
+
+A game's situation items with ``units`` (:class:`~forge.engine.core.Shown`) are drawn as a
+tree: one row per item, headed by its ``<key>_head`` text (``row_head: "Gen. {who}"``) and
+said in full by its ``<key>`` text for screen readers; each unit's cards touching, a line
+from each unit to its parent in the row above, each family centred under its parents as far
+as the row allows (:func:`place`). A card face down is said by the ``given: face_down`` text,
+``{card}`` being its caption or its front's alternative text ("{card}, face down").
 """
 from __future__ import annotations
 
 import re
 import string
 from dataclasses import dataclass, field
+from itertools import groupby
 from pathlib import Path
+
+from markupsafe import Markup, escape
 
 from ..engine.core import Shown
 from ..engine.registry import get_game, project_of
@@ -33,9 +45,9 @@ from ..inputs import inside
 from ..cardspec.yamlload import load_yaml
 from .cards import Card, CardArt
 
-__all__ = ["FigureWords", "Figure", "build_figure", "load_words", "Speaker"]
+__all__ = ["FigureWords", "Figure", "Row", "Unit", "build_figure", "load_words", "place", "Speaker"]
 
-SECTIONS = ("given", "moves", "expect", "values", "cards")
+SECTIONS = ("given", "moves", "expect", "values", "cards", "foreign")
 SUITS = "♠♥♦♣"
 _SYMBOL = re.compile(r"\d+|\+\d+")      # the symbol after a colour letter that needs no word: 7, +2
 _VOWEL = re.compile(r"[AEIOUYÉÈÊÀÂÎÔÛaeiouyéèêàâîôû]")
@@ -47,9 +59,21 @@ class FigureWords:
     def __init__(self, path: Path, lang: str, data: dict):
         self.path, self.lang = path, lang
         self.data = {k: dict(data.get(k) or {}) for k in SECTIONS}
+        # each foreign word as the escaped page text writes it → its language; longest first
+        self.lang_of = {str(escape(w.strip())): lang for lang, words in self.data["foreign"].items()
+                        for w in str(words).split(",") if w.strip()}
+        alternatives = "|".join(re.escape(w) for w in sorted(self.lang_of, key=len, reverse=True))
+        self.foreign = re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)") if alternatives else None
 
     def notation(self, text: str) -> str:
         return notation(self.data["cards"], text)
+
+    def mark(self, text: str) -> Markup:
+        """``text`` escaped, each word of ``foreign`` in it marked with its language."""
+        safe = escape(text)
+        if self.foreign is None:
+            return safe
+        return Markup(self.foreign.sub(lambda m: f'<span lang="{self.lang_of[m[0]]}">{m[0]}</span>', str(safe)))
 
     def text(self, section: str, key: str, value, where: Location, speaker: "Speaker", **slots) -> str:
         entry = self.data[section].get(key)
@@ -195,10 +219,25 @@ class Speaker:
 
 @dataclass
 class Line:
-    text: str                              # words, escaped by the template
+    text: str                              # words, escaped (made Markup by FigureWords.mark)
     cards: list[Card] = field(default_factory=list)
     who: str | None = None
     refused: bool = False
+
+
+@dataclass
+class Unit:
+    cards: list[Card]                      # drawn touching
+    parent: int | None = None              # its index among the units of the row above
+    column: int = 0                        # the first column it takes (one per card)
+
+
+@dataclass
+class Row:
+    text: str                              # the row in words, for screen readers
+    head: str                              # its short heading ("Gen. 2")
+    units: list[Unit]
+    links: str = ""                        # SVG path to the row above, in columns (x) and 0–1 (y)
 
 
 @dataclass
@@ -209,21 +248,64 @@ class Figure:
     moves: list[Line]
     groups: list[tuple[str, list[Line]]]   # simultaneous moves: (heading, tiles)
     outcome: list[Line]
+    tree: list[Row] = field(default_factory=list)
+    columns: int = 0                       # the tree's width, in cards
 
 
-def build_figure(ex: Example, words: FigureWords, ui: dict, art: CardArt) -> Figure:
-    """The figure of one example, in ``words.lang``."""
+def place(rows: list[Row], where: Location) -> int:
+    """Set each unit's first column and each row's links; the tree's width in columns. A row's
+    units go left to right, each family (the units of one parent, kept together in their order)
+    centred under its parents when the units before it leave room, units without a parent last."""
+    def span(unit: Unit) -> int:
+        return max(len(unit.cards), 1)            # a unit not drawn (forge check) still takes a column
+
+    width = 0
+    for r, row in enumerate(rows):
+        above = rows[r - 1].units if r else []
+        if any(u.parent is not None and not 0 <= u.parent < len(above) for u in row.units):
+            raise InputError(where, f"tree row {r + 1}: a unit's parent is not one of the {len(above)} units "
+                             "of the row above", hint="a unit's parent is an index among the units of the row above")
+        free, paths = 0, []
+        order = sorted(row.units, key=lambda u: (u.parent is None, u.parent or 0))
+        for parent, family in groupby(order, key=lambda u: u.parent):
+            family = list(family)
+            if parent is not None:
+                top = above[parent].column + span(above[parent]) / 2
+                free = max(free, int(top - sum(map(span, family)) / 2 + .5))
+            for unit in family:
+                unit.column, free = free, free + span(unit)
+            if parent is not None:
+                xs = [u.column + span(u) / 2 for u in family]
+                paths.append(f"M{top:g} 0V.5M{min(xs + [top]):g} .5H{max(xs + [top]):g}"
+                             + "".join(f"M{x:g} .5V1" for x in xs))
+        row.links = "".join(paths)
+        width = max(width, free)
+    return width
+
+
+def build_figure(ex: Example, words: FigureWords, ui: dict, art: CardArt, values: dict | None = None) -> Figure:
+    """The figure of one example, in ``words.lang``; ``values``: how data values are said
+    (default: the figure words' ``values``)."""
     d = ex.data
     game = get_game(d["game"], project_of(ex.path))
-    speaker = Speaker(ui, words.data["values"], words.data["cards"])
+    speaker = Speaker(ui, words.data["values"] if values is None else values, words.data["cards"])
     given = {**dict(d.get("given") or {}), **dict(d.get("options") or {})}
     situation, steps = game.figure(given, list(d.get("moves") or []))
     _, refused = game.figure({}, list(d.get("refused") or []))
     fig = Figure(ex.id, [], [], [], [], [])
 
     def cards(item: Shown) -> list[Card]:
-        drawn = [art.card(ref, ex.location) for ref in item.cards]
-        return [c for c in drawn if c is not None]
+        drawn = []
+        for ref in item.cards:
+            card = art.card(ref, ex.location)
+            if ref.face_down:                  # worded even when not drawn, so that forge check sees the text
+                said = words.text("given", "face_down", None, ex.location, speaker,
+                                  card=ref.caption or (card.alt if card else words.notation(ref.label)))
+                if card is not None:
+                    card.alt = said
+            if card is not None:
+                drawn.append(card)
+        return drawn
 
     def parts(section: str, item: Shown) -> dict:
         """The ``{parts}`` slot: each part worded by its own key, joined with '; '."""
@@ -233,6 +315,13 @@ def build_figure(ex: Example, words: FigureWords, ui: dict, art: CardArt) -> Fig
                                    for p in item.parts)}
 
     for item in situation:
+        if item.units:
+            fig.tree.append(Row(words.mark(words.text("given", item.key, item.value, ex.location, speaker,
+                                                      who=item.who or "", **parts("given", item))),
+                                words.mark(words.text("given", f"{item.key}_head", item.value, ex.location, speaker,
+                                                      who=item.who or "")),
+                                [Unit(cards(u), u.parent) for u in item.units]))
+            continue
         line = Line(words.text("given", item.key, item.value, ex.location, speaker, who=item.who or "",
                                **parts("given", item)), cards(item), item.who)
         (fig.hands if item.cards else fig.situation).append(line)
@@ -245,7 +334,10 @@ def build_figure(ex: Example, words: FigureWords, ui: dict, art: CardArt) -> Fig
         else:
             fig.moves.append(line)
     fig.groups = [(_format(ui["turn"], n=g + 1), lines) for g, lines in sorted(groups.items())]
+    fig.columns = place(fig.tree, ex.location)
     expect = d["expect"]
     for key, value in expect.items():
         fig.outcome.append(Line(words.text("expect", key, value, ex.at(expect.at(key).line), speaker)))
+    for line in [*fig.situation, *fig.hands, *fig.moves, *(t for _, ts in fig.groups for t in ts), *fig.outcome]:
+        line.text = words.mark(line.text)
     return fig

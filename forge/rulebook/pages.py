@@ -31,37 +31,25 @@ from markupsafe import Markup
 
 from .. import __version__
 from ..engine.examples import Example, check_example, missing_ids, parse_examples
-from ..errors import ErrorGroup, InputError, Warning_, gather
+from ..errors import ErrorGroup, InputError, Location, Warning_, gather
 from ..fences import code_lines, fences
 from ..cardspec.model import GameSpec
-from .about import about_box, measure, run_of
+from .about import about_box, measure, ruling_labels, rulings_of, run_of
 from .cards import CardArt
 from .extensions.checked_values import PLACEHOLDER, lookup
 from .figures import Speaker, build_figure, load_words
+from .landing import BOOKLET_TITLE, DEFAULT_LANG, index_name, index_pages, worded
 from .prose import check_prose
-from .render import render_section
-from .source import EDITION_FILE, Edition, Section, plain
+from .render import inline_html, render_section
+from .source import EDITION_FILE, Edition, Section
 from .typography import typeset
 from .staleness import Status, compare, editions_of, source_of, unexcused
 from .ui import language_name, load_ui, templates_dir
 
 __all__ = ["Output", "Rulebooks", "check_placeholders", "load_rules", "index_name", "DEFAULT_LANG"]
 
-#: the language of build/index.html and of the pages' x-default (others: index.<lang>.html)
-DEFAULT_LANG = "en"
-#: stands for the booklet's title among an edition's files (named in the page's language)
-BOOKLET_TITLE = ("booklet",)
 #: an id a stylesheet selector may name as it is (headings' and figures' ids are of this form)
 CSS_ID = re.compile(r"^[a-z][a-z0-9-]*$")
-
-
-def index_name(lang: str, langs: list[str]) -> str:
-    """The index page of ``lang`` among the index languages ``langs``."""
-    return "index.html" if lang == _default(langs) else f"index.{lang}.html"
-
-
-def _default(langs: list[str]) -> str:
-    return DEFAULT_LANG if DEFAULT_LANG in langs or not langs else langs[0]
 
 
 @dataclass(frozen=True)
@@ -161,20 +149,21 @@ class Rulebooks:
         ed = rules.editions[lang]
         source = source_of(ed, rules.editions) or ed
         ui = load_ui(self.templates, lang)
-        downloads = _worded(([(BOOKLET_TITLE, [("A4", booklet)])] if booklet else []) + downloads, ui)
+        downloads = worded(([(BOOKLET_TITLE, [("A4", booklet)])] if booklet else []) + downloads, ui)
         if calibration:
             downloads.append((ui["calibration"], [(paper, f"../../{path}") for paper, path in calibration]))
         words = load_words(rules.folder, lang)
         art = CardArt(self.specs.get(rules.game), lang, words.notation)
         statuses = rules.statuses.get(lang, {})
-        sections, toc, shown = [], [], []
-        for src_sec in source.sections:
-            mine = ed.section(src_sec.id)
-            shown_ed = ed if mine is not None else source
-            sec = mine or src_sec
-            shown.append((shown_ed.path, sec))
+        sections, toc = [], []
+        picked = [(ed if ed.section(s.id) is not None else source, ed.section(s.id) or s) for s in source.sections]
+        shown = [(shown_ed.path, sec) for shown_ed, sec in picked]
+        rulings = rulings_of(rules.game, self.root)
+        named = {name: label for name, (label, _) in ruling_labels(shown, sorted(rulings)).items() if label}
+        for shown_ed, sec in picked:
             state = statuses.get(sec.id)
-            html = self._section_html(shown_ed, sec, rules.examples[shown_ed.lang], ui, words, art, lang)
+            html = self._section_html(shown_ed, sec, rules.examples[shown_ed.lang], ui, words, art, lang,
+                                      rulings, named)
             notice = None
             if state:
                 said = ui.get(f"name.{source.lang}") or language_name(self.templates, source.lang)
@@ -185,7 +174,7 @@ class Rulebooks:
             sections.append({"id": sec.id, "lang": shown_ed.lang, "head": Markup(head + sep),
                              "body": Markup(body), "state": state, "notice": notice})
             for h in sec.headings:
-                entry = {"id": h.id, "text": plain(h.text), "state": state, "children": []}
+                entry = {"id": h.id, "text": Markup(inline_html(h.text)), "state": state, "children": []}
                 if h.level == 2 or not toc:
                     toc.append(entry)
                 else:
@@ -199,32 +188,42 @@ class Rulebooks:
         anchors = [i for i in [h.id for _, s in shown for h in s.headings]
                    + [f"example-{i}" for i in rules.examples[source.lang]] if CSS_ID.match(i)]
         anchors += ["print-kit"] if downloads and not pages else []        # the heading of the kit's files
+        about = self._about(rules.game, shown, ui, words, art)
+        anchors += ["simulated-games", "simulated-wins", "simulated-lengths", "simulated-rulings"] if about else []
         html = typeset(self.env.get_template("rulebook.html.j2").render(
             lang=lang, ui=ui, title=ed.title, game=rules.game, sections=sections, toc=toc,
             alternates=alternates, x_default=href(source.lang), canonical=href(lang) if self.site_url else None,
             anchors=anchors, css="../../assets/rulebook.css", index=f"../../{index_name(lang, self.index_langs())}",
             downloads=downloads, version=__version__, source_lang=source.lang,
-            about=self._about(rules.game, shown, ui), pages=pages or {}), lang)
+            about=about, pages=pages or {}), lang)
         outputs = [Output(here / "rules.html", html.encode("utf-8"), pages=1)]
         outputs += [Output(here / "cards" / c.name, c.svg.encode("utf-8"), cards=1) for c in art.cards.values()]
         return outputs
 
-    def _about(self, game: str, shown: list, ui: dict) -> dict | None:
-        """The "about the game" box of ``game``'s page (None for a game without one): its
-        simulation is run once per game, for every language."""
+    def _about(self, game: str, shown: list, ui: dict, words, art: CardArt) -> dict | None:
+        """The appendix of simulated games of ``game``'s page (None for a game without one):
+        its simulation is run once per game, for every language; a variant's options are said
+        as the figures say an example's options."""
         run = run_of(game, self.root)
         if run is None:
             return None
         if game not in self.simulated:
             self.simulated[game] = measure(game, run, self.root)
-        return about_box(game, run, self.simulated[game], shown, ui, self.root)
+        speaker = Speaker(ui, words.data["values"], words.data["cards"])
+        where = Location.of(words.path)
+        return about_box(game, run, self.simulated[game], shown, ui, self.root,
+                         lambda options: " ".join(words.text("given", k, v, where, speaker) for k, v in options.items()))
 
     def _section_html(self, ed: Edition, sec: Section, examples: dict[str, Example], ui: dict, words, art: CardArt,
-                      lang: str) -> str:
+                      lang: str, rulings: frozenset[str], named: dict[str, str]) -> str:
+        """``sec`` as HTML; ``named``: the house rulings' names in the page's words, which the
+        figures say in place of their ids."""
         figure = self.env.get_template("figure.html.j2")
+        values = {**named, **words.data["values"]}
         html, warnings = render_section(
-            ed, sec, examples, Speaker(ui, words.data["values"], words.data["cards"]).say,
-            lambda ex: figure.render(fig=build_figure(ex, words, ui, art), ui=ui, lang=lang), ui["permalink"])
+            ed, sec, examples, Speaker(ui, values, words.data["cards"]).say,
+            lambda ex: figure.render(fig=build_figure(ex, words, ui, art, values), ui=ui, lang=lang), ui["permalink"],
+            rulings, ui["house_ruling"])
         for w in warnings:
             if w not in self.warned:           # a section shown in two pages is reported once
                 self.warned.add(w)
@@ -242,48 +241,12 @@ class Rulebooks:
 
     def index(self, games: list[GameRules], out: Path, downloads: dict[tuple[str, str], list],
               calibration: list[tuple[str, str]] = (), booklet: str | None = None) -> list[Output]:
-        """One index page per language (:func:`index_name`): every game with a rulebook or a kit,
-        its authors, and per edition (the page's language first, then the others in code
-        order) its rulebook, its booklet (``booklet``: the file name, when this build prints
-        them) and its print files (see :meth:`page`); the calibration sheets."""
-        langs = self.index_langs()
-        href = (lambda l: f"{self.site_url}{index_name(l, langs)}") if self.site_url else (lambda l: index_name(l, langs))
-        if booklet:                              # each rulebook's booklet, first among its files
-            downloads = {**downloads, **{(r.game, l): [(BOOKLET_TITLE, [("A4", booklet)])] + downloads.get((r.game, l), [])
-                                         for r in games for l in r.editions}}
-        return [Output(out / index_name(lang, langs), self._index_page(games, downloads, lang, langs, calibration, [
-            {"lang": l, "name": language_name(self.templates, l), "href": href(l), "current": l == lang} for l in langs],
-            href(_default(langs))).encode("utf-8"), pages=1) for lang in langs]
-
-    def _index_page(self, games: list[GameRules], downloads: dict, lang: str, langs: list[str], calibration,
-                    alternates: list[dict], x_default: str) -> str:
-        ui = load_ui(self.templates, lang)
-        rules = {r.game: r for r in games}
-        order = [lang] + [l for l in langs if l != lang]
-        entries = []
-        for game in sorted(set(rules) | set(self.specs)):
-            spec, book = self.specs.get(game), rules.get(game)
-            have = set(book.editions if book else ()) | set(spec.languages if spec else ())
-            editions = []
-            for l in (l for l in order if l in have):
-                title = book.editions[l].title if book and l in book.editions else spec.titles.get(l, spec.title)
-                editions.append({"lang": l, "name": language_name(self.templates, l), "title": title,
-                                 "href": f"{game}/{l}/rules.html" if book and l in book.editions else None,
-                                 "downloads": [(title, [(paper, f"{game}/{l}/{href}") for paper, href in files])
-                                               for title, files in _worded(downloads.get((game, l), []),
-                                                                           load_ui(self.templates, l))]})
-            entries.append({"game": game, "editions": editions, "authors": ", ".join(spec.authors) if spec else ""})
-        sheets = [(l, load_ui(self.templates, l)["calibration"], list(calibration)) for l in order] if calibration else []
-        return typeset(self.env.get_template("index.html.j2").render(
-            lang=lang, ui=ui, games=entries, version=__version__, css="assets/rulebook.css", calibration=sheets,
-            alternates=alternates, x_default=x_default), lang)
+        """One landing page per language (:func:`index_name`) and the cards it shows: see
+        :func:`forge.rulebook.landing.index_pages`."""
+        pages, cards = index_pages(self, games, out, downloads, calibration, booklet)
+        return [Output(path, html.encode("utf-8"), pages=1) for path, html in pages.items()] \
+            + [Output(path, svg.encode("utf-8"), cards=1) for path, svg in cards.items()]
 
     def stylesheet(self, out: Path) -> Output:
         return Output(out / "assets" / "rulebook.css", (self.templates / "rulebook.css").read_bytes())
 
-
-def _worded(downloads: list, ui: dict) -> list:
-    """A kit's files with the one file to print (title None) and the booklet named in the
-    page's language."""
-    named = {None: ui["print_all"], BOOKLET_TITLE: ui["booklet"]}
-    return [(named.get(title, title), files) for title, files in downloads]

@@ -171,7 +171,9 @@ def read_edition(path: Path) -> Edition:
 
 
 def plain(text: str) -> str:
-    """Markdown text on one line without emphasis and code marks, links reduced to their text
-    (a heading in the table of contents, a phrase quoted from the rules)."""
+    """Markdown text on one line without emphasis and code marks, inline HTML tags and
+    attribute lists, links reduced to their text (a phrase quoted from the rules)."""
     text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
+    text = re.sub(r"<[^<>]*>", "", text)                                   # inline HTML: <span lang="fr">
+    text = re.sub(r"\{:?(?:[^{}]*=[^{}]*|\s*[.#][^{}]*)\}", "", text)      # attribute lists: *word*{lang=fr}
     return " ".join(text.replace("**", "").replace("*", "").replace("`", "").split())

@@ -17,7 +17,7 @@ from .htmltools import NS, find_all, parse, text_of
 
 MM = 72 / 25.4
 FOOT = 20 * MM          # the bottom margin of the printed page (@page in templates/rulebook.css)
-CHECK = "✓"             # starts the caption of every figure ("✓ Checked by forge check")
+CHECK = "✓"             # starts the caption of every figure ("✓ Checked against the rules")
 
 
 def norm(text: str) -> str:
@@ -51,7 +51,8 @@ class Printed:
         text, starts = "", []
         for n in range(len(self.lines)):
             starts.append(len(text))
-            text += " ".join(self.texts(n)) + " "
+            # a compound broken at its hyphen at a line's end ("par-" / "dessus") reads as written
+            text += re.sub(r"(?<=\w-) (?=\w)", "", " ".join(self.texts(n))) + " "
         return text, starts
 
 
@@ -85,6 +86,8 @@ def intros_of(html: Path) -> list[str]:
         children = list(parent)
         for before, el in zip(children, children[1:]):
             if el.tag == NS + "figure" and "example" in (el.get("class") or "").split():
+                if before.tag == NS + "div" and "keep" in (before.get("class") or "").split():
+                    before = before[-1]                 # a heading and its paragraph, kept together
                 assert before.tag == NS + "p", f"a figure follows a <{before.tag[len(NS):]}>, not a paragraph"
                 out.append(norm(text_of(before)))
     return out

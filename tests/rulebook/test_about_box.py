@@ -1,7 +1,8 @@
-"""The "about the game" box: its figures on the built page are those that ``forge simulate
---json`` prints with the seed, game count and policy declared in each engine (Game.ABOUT),
-written in the page's language (French decimal comma, % after a narrow no-break space), and
-each house ruling is named by the rulebook's own words."""
+"""The appendix of simulated games: its figures on the built page are those that ``forge
+simulate --json`` prints with the seed, game count, policy and variants declared in each engine
+(Game.ABOUT), for every player count the game allows, written in the page's language (French
+decimal comma, % after a narrow no-break space), each house ruling named by the rulebook's own
+words and linked to its explanation, and no command line shown to players."""
 from __future__ import annotations
 
 import functools
@@ -11,7 +12,7 @@ import shutil
 
 import pytest
 
-from forge.engine.registry import game_names
+from forge.engine.registry import game_names, get_game
 from forge.rulebook.about import ruling_labels, run_of
 from forge.rulebook.source import read_edition
 
@@ -37,6 +38,7 @@ Les joueurs à égalité départagés par leurs cartes en main (règle maison `f
 - `familienbande.empty-pile-marry` : quand la pioche est vide, un mariage reste permis.
 - `familienbande.empty-pile-pass` : passer sans rien piocher, la pioche étant vide.
 - `familienbande.stalemate` : **tout le monde passe** ; la partie s'arrête.
+- `familienbande.born-turned-down` : un enfant né dans une génération retournée y reste célibataire.
 """,
     "en": """# Familienbande
 
@@ -51,16 +53,21 @@ Players tied are told apart by the cards in their hands (house ruling `familienb
 - `familienbande.empty-pile-marry`: when the draw pile is empty, a marriage is still allowed.
 - `familienbande.empty-pile-pass`: passing without drawing, the pile being empty.
 - `familienbande.stalemate`: **everybody passes**; the game stops.
+- `familienbande.born-turned-down`: a child born into a turned-down generation stays single.
 """,
 }
 LABELS = {
-    "fr": {"familienbande.empty-pile-marry": ("Quand la pioche est vide", "house-rulings"),
-           "familienbande.empty-pile-pass": ("Passer sans rien piocher", "house-rulings"),
-           "familienbande.stalemate": ("Tout le monde passe", "house-rulings"),
+    "fr": {"familienbande.empty-pile-marry": ("Quand la pioche est vide", "familienbande.empty-pile-marry"),
+           "familienbande.empty-pile-pass": ("Passer sans rien piocher", "familienbande.empty-pile-pass"),
+           "familienbande.stalemate": ("Tout le monde passe", "familienbande.stalemate"),
+           "familienbande.born-turned-down": ("Un enfant né dans une génération retournée y reste célibataire",
+                                              "familienbande.born-turned-down"),
            "familienbande.tie": ("Fin de partie", "end")},
-    "en": {"familienbande.empty-pile-marry": ("When the draw pile is empty", "house-rulings"),
-           "familienbande.empty-pile-pass": ("Passing without drawing", "house-rulings"),
-           "familienbande.stalemate": ("Everybody passes", "house-rulings"),
+    "en": {"familienbande.empty-pile-marry": ("When the draw pile is empty", "familienbande.empty-pile-marry"),
+           "familienbande.empty-pile-pass": ("Passing without drawing", "familienbande.empty-pile-pass"),
+           "familienbande.stalemate": ("Everybody passes", "familienbande.stalemate"),
+           "familienbande.born-turned-down": ("A child born into a turned-down generation stays single",
+                                              "familienbande.born-turned-down"),
            "familienbande.tie": ("End of the game", "end")},
 }
 
@@ -81,7 +88,7 @@ def box(page, lang: str) -> dict:
     """The figures of the page's box: per player count, length and wins; per ruling, its
     label, link and shares."""
     root = parse(page)
-    [aside] = by_class(root, "aside", "about")
+    [aside] = by_class(root, "section", "about")
     length_table, rulings_table = find_all(aside, "table")
     rows = {}
     for tr in find_all(length_table.find(f"{NS}tbody"), "tr"):
@@ -93,21 +100,25 @@ def box(page, lang: str) -> dict:
     for tr in find_all(rulings_table.find(f"{NS}tbody"), "tr"):
         th = tr.find(f"{NS}th")
         link = th.find(f"{NS}a")
+        under = [u for u in by_class(th, "span", "under") if "never" not in u.get("class").split()]
         rulings[th.get("data-ruling")] = {
             "label": text_of(link if link is not None else th), "href": link.get("href") if link is not None else None,
+            "under": text_of(under[0]) if under else "",
             "shares": [read(cell(td), lang) for td in find_all(tr, "td")]}
     return {"rows": rows, "rulings": rulings, "source": text_of(by_class(aside, "p", "about-source")[0]),
             "command": aside.get("data-command")}
 
 
 @functools.lru_cache(maxsize=None)
-def simulated(game: str, cwd) -> dict[int, dict]:
-    """``forge simulate --json`` run for each player count of the game's declared run."""
+def simulated(game: str, cwd, variant: str = "") -> dict[int, dict]:
+    """``forge simulate --json`` run for each player count of the game's declared run (with
+    the options of ``variant``)."""
     run = run_of(game, ROOT)
     out = {}
-    for n in run.players:
+    options = [a for item in variant.split() for a in ("--option", item)]
+    for n in run.counts(get_game(game, ROOT)):
         result = run_forge("simulate", game, "--players", str(n), "--games", str(run.games), "--seed", str(run.seed),
-                           "--policy", run.policy, "--json", cwd=cwd)
+                           "--policy", run.policy, *options, "--json", cwd=cwd)
         assert result.returncode == 0, result.stderr
         out[n] = json.loads(result.stdout)
     return out
@@ -117,8 +128,10 @@ def simulated(game: str, cwd) -> dict[int, dict]:
 HALF = 0.05 + 1e-9
 
 
-def assert_same_figures(shown: dict, sims: dict[int, dict]) -> None:
-    """Every figure of the box equals the simulation's, to the precision it is written with."""
+def assert_same_figures(shown: dict, sims: dict[int, dict], variants: list[dict[int, dict]] = ()) -> None:
+    """Every figure of the appendix equals the simulation's, to the precision it is written
+    with; a ruling the base game never reaches, shown under a variant, that of the first
+    variant (of ``variants``, the simulations of the declared ones) that reaches it."""
     assert sorted(shown["rows"]) == sorted(sims)
     for n, data in sims.items():
         row = shown["rows"][n]
@@ -127,9 +140,12 @@ def assert_same_figures(shown: dict, sims: dict[int, dict]) -> None:
         assert row["wins"] == pytest.approx([100 * w for w in data["win_rate_by_seat"]], abs=HALF)
     assert len(shown["rulings"]) >= 3
     for i, n in enumerate(sims):
-        reached = sims[n]["rulings"]
-        assert set(reached) <= set(shown["rulings"])
+        assert set(sims[n]["rulings"]) <= set(shown["rulings"])
         for name, ruling in shown["rulings"].items():
+            settings = [sims] + [v for v in variants if not any(name in sims[k]["rulings"] for k in sims)]
+            found = [v for v in settings if any(name in v[k]["rulings"] for k in v)]
+            assert bool(ruling["under"]) == (bool(found) and found[0] is not sims), name
+            reached = (found[0] if found else sims)[n]["rulings"]
             share = reached.get(name, {}).get("share_of_games", 0)
             assert ruling["shares"][i] == pytest.approx(100 * share, abs=HALF), (name, n)
 
@@ -156,6 +172,8 @@ def test_familienbande_box_shows_the_simulated_figures(familienbande_site, lang)
     run = run_of("familienbande", ROOT)
     assert f"--games {run.games} --seed {run.seed} --policy {run.policy}" in shown["command"]
     assert f"{run.games}" in shown["source"] and "forge" not in shown["source"]      # no tool talk for players
+    page = (familienbande_site / "out" / "familienbande" / lang / "rules.html").read_text(encoding="utf-8")
+    assert "forge simulate" not in re.sub(r'data-command="[^"]*"', "", page)
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
@@ -179,14 +197,14 @@ def test_the_project_pages_show_the_simulated_figures(site, game, lang):
     if not page.is_file():
         pytest.skip(f"no {lang} rulebook for {game} yet")
     shown = box(page, lang)
-    assert_same_figures(shown, simulated(game, ROOT))
+    assert_same_figures(shown, simulated(game, ROOT), [simulated(game, ROOT, v) for v in run_of(game, ROOT).variants])
     assert all(r["label"] and r["href"] for r in shown["rulings"].values()), "the rulebooks name every ruling"
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_a_game_without_a_declared_run_has_no_box(site, lang):
     assert run_of("majority", ROOT) is None
-    assert not by_class(parse(site / "majority" / lang / "rules.html"), "aside", "about")
+    assert not by_class(parse(site / "majority" / lang / "rules.html"), "section", "about")
 
 
 def test_a_ruling_named_only_in_code_or_nowhere_is_shown_by_its_code(tmp_path):
@@ -196,5 +214,5 @@ def test_a_ruling_named_only_in_code_or_nowhere_is_shown_by_its_code(tmp_path):
                     "### Draws {#draws}\n\nSee `g.draw`.\n\n- `g.item` : *the pile* is empty; rest.\n", encoding="utf-8")
     edition = read_edition(path)
     labels = ruling_labels([(path, s) for s in edition.sections], ["g.fenced", "g.draw", "g.item", "g.none"])
-    assert labels == {"g.fenced": (None, None), "g.draw": ("Draws", "draws"), "g.item": ("The pile is empty", "draws"),
+    assert labels == {"g.fenced": (None, None), "g.draw": ("Draws", "draws"), "g.item": ("the pile is empty", "g.item"),
                       "g.none": (None, None)}

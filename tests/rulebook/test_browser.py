@@ -17,7 +17,7 @@ import pytest
 
 from ..conftest import ROOT
 from .conftest import PAGES
-from .printed import Printed, figure_pages
+from .printed import Contents, Printed, figure_pages, heading_pages
 
 REQUIRED = os.environ.get("FORGE_REQUIRE_TOOLS") == "1"
 
@@ -111,3 +111,14 @@ def test_print_preview_is_an_a4_booklet_with_whole_figures(site, browser, tmp_pa
     figures = figure_pages(Printed.read(pdf), site / game / lang / "rules.html")
     assert len(figures) == written
     assert [f"paragraph ends p. {p}, figure starts p. {f}: …{end}" for end, p, f in figures if p != f] == []
+
+
+@pytest.mark.parametrize("game,lang", PAGES)
+def test_no_printed_heading_is_stranded_at_a_page_foot(site, browser, tmp_path, game, lang):
+    """Each heading of the printed page has at least two lines of its text under it on its page."""
+    pdf = tmp_path / "print.pdf"
+    with browser.tab((site / game / lang / "rules.html").as_uri()) as tab:
+        pdf.write_bytes(tab.pdf())
+    contents = Contents.read(site / game / lang / "rules.html")
+    found = heading_pages(Printed.read(pdf), contents)
+    assert [f"p. {found[hid][0]}: {text}" for hid, text in contents.entries if found[hid][1] < 2] == []

@@ -77,7 +77,7 @@ def test_forge_reserves_the_classes_and_ids_of_its_templates():
         text = re.sub(r"\{[{%].*?[%}]\}", " ", path.read_text(encoding="utf-8"))   # the literal parts only
         for value in re.findall(r'class="([^"]*)"', text):
             classes |= set(value.split())
-        if path.name in ("rulebook.html.j2", "figure.html.j2"):
+        if path.name in ("rulebook.html.j2", "figure.html.j2", "about.html.j2"):
             page_ids |= set(re.findall(r'id="([^"]*)"', text))
     classes |= set(re.findall(r"\.([a-z][a-z0-9-]*)", (ROOT / "templates" / "rulebook.css").read_text(encoding="utf-8")))
     for path in (ROOT / "forge" / "rulebook").rglob("*.py"):

@@ -2,6 +2,8 @@
 (forge/rulebook/prose.py): every page of the project, and a paragraph edited to name more."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from forge.engine.examples import parse_examples
@@ -33,8 +35,8 @@ def _paragraph_start(path, line: int) -> int:
 
 
 @pytest.mark.parametrize("old,new,said", [
-    ("*blue* (B)", "*sky* (B)", "the word sky"),                 # a word set as a card's, not in the block
-    ("Emma and Farid vote B;", "Emma and Hugo vote B;", "the player Hugo"),   # a player of another example
+    ("*elephant* (B)", "*sky* (B)", "the word sky"),             # a word set as a card's, not in the block
+    ("Emma and Farid vote B, thinking", "Emma and Hugo vote B, thinking", "the player Hugo"),   # another example's
 ], ids=["word", "player"])
 def test_check_locates_a_paragraph_naming_what_its_example_lacks(rules_project, old, new, said):
     en = rules_project / "rules_src" / "majority" / "en.md"
@@ -44,3 +46,18 @@ def test_check_locates_a_paragraph_naming_what_its_example_lacks(rules_project, 
     [error] = [l for l in result.stderr.splitlines() if "paragraph introducing" in l]
     assert error.startswith(f"rules_src/majority/en.md:{line}: the paragraph introducing example "
                             f"majority-first-vote names {said}, which the example does not show"), error
+
+
+@pytest.mark.parametrize("game,lang", PAGES)
+def test_the_editions_speak_to_players(game, lang):
+    """No tool talk in the prose (outside code fences and front matter): no "forge", no
+    "refused"; a house ruling is named by a link in the text, its id in backticks only at the
+    head of its item in the house-rulings list, where every ruling of the engine is explained."""
+    from forge.engine.registry import get_game
+    text = (ROOT / "rules_src" / game / f"{lang}.md").read_text(encoding="utf-8")
+    prose = re.sub(r"```.*?```", "", text.split("\n---\n", 1)[-1], flags=re.S)
+    assert re.findall(r"(?i).{0,40}\b(?:forge\b|refus\w*).{0,20}", prose) == []
+    rulings = get_game(game, ROOT).RULINGS
+    assert [line for line in prose.splitlines() for m in re.finditer(rf"`{game}\.[a-z-]+`", line)
+            if not (line.startswith("- ") and m.start() == 2)] == []
+    assert [name for name in rulings if not re.search(rf"^- `{re.escape(name)}`", prose, re.M)] == []

@@ -170,14 +170,15 @@ def test_english_text_has_no_straight_quote(site):
 
 
 def test_code_and_attributes_are_kept_as_written(site):
-    """Code in the French text (the rulings' ids) and the about box's command, an attribute:
-    no narrow space, no curly quote in them."""
+    """Attributes of the French page (the rulings' ids, the appendix's command) and code: no
+    narrow space, no curly quote in them."""
     root = parse(site / "dalmuti" / "fr" / "rules.html")
     codes = ["".join(c.itertext()) for c in root.iter(NS + "code")]
-    assert any(c.startswith("dalmuti.") for c in codes)
+    rulings = [e.get("data-ruling") for e in root.iter() if e.get("data-ruling")]
+    assert "dalmuti.draw-tie" in rulings
     [command] = [e.get("data-command") for e in root.iter() if e.get("data-command")]
     assert command.startswith("forge simulate dalmuti --players N --games")
-    assert all(N not in c and "’" not in c for c in [*codes, command])
+    assert all(N not in c and "’" not in c for c in [*codes, *rulings, command])
 
 
 @pytest.mark.parametrize("game", sorted({g for g, l in PAGES if l == "fr"}))
