@@ -31,6 +31,10 @@ PENALTY_KINDS = ("any", "plus2", "plus4")
 EFFECTS = ("say", "draw", "roll", "take-token")
 WHO = ("player", "previous", "next", "all", "others")
 CHANGES = ("last-card-phrase", "stacking", "pass-penalty")
+#: what each change changes in the base rules, in words (one added rule at most changes each)
+CHANGED = {"last-card-phrase": "the phrase said at one card", "stacking": "which cards answer a +2 or a +4",
+           "pass-penalty card": "the card that passes a penalty on", "pass-penalty token": "the token that passes a "
+           "penalty on"}
 RULE_KEYS = ("title", "text", "phrases", "tokens", "when", "do", "change")
 CARD_NAME = "card-name"             # the computed phrase: the card's own name
 
@@ -74,6 +78,7 @@ class Rule:
     mixed_stacking: bool = False
     pass_card: tuple | None = None  # (kind, phrase): a card that passes a penalty on
     pass_token: tuple | None = None  # (token, phrase)
+    changed: tuple = ()             # (what of CHANGED, Location): the base rules it changes, where
 
     @property
     def says(self) -> tuple:
@@ -147,9 +152,25 @@ def read_rules(path: Path, shown: str | None = None) -> Rulebook:
     entries = r.mapping(top.get("rules") or _empty(shown), top.at("rules"), "rules")
     for rid, body in (entries or {}).items():
         rules[rid] = _rule(r, rid, body, entries.at(rid), languages, set(base))
+    _one_change_each(r, rules)
     if r.problems:
         raise ErrorGroup(r.problems)
     return Rulebook(shown, languages, base, rules)
+
+
+def _one_change_each(r: _Reader, rules: dict) -> None:
+    """Two added rules changing the same base rule cannot both apply (the engine would keep the
+    first): an error at the second one's change."""
+    first: dict = {}
+    for rule in rules.values():
+        for what, at in rule.changed:
+            if what not in first:
+                first[what] = (rule.id, at)
+                continue
+            rid, where = first[what]
+            r.bad(at, f"rule '{rule.id}' changes {CHANGED[what]}, which rule '{rid}' already changes (line "
+                  f"{where.line}): only one added rule may change it",
+                  hint=f"merge the two rules into one, or have '{rule.id}' change something else")
 
 
 def _empty(shown: str) -> LocDict:
@@ -272,7 +293,10 @@ def _phrase(r: _Reader, value, where: Location, phrases: set) -> str:
 
 def _changes(r: _Reader, value, where: Location, phrases: set, tokens: set) -> dict:
     m = r.mapping(value, where, "change", CHANGES) or {}
-    out = {}
+    out, changed = {}, []
+    for key in m:
+        if key in CHANGES and key != "pass-penalty":
+            changed.append((key, m.at(key)))
     if "last-card-phrase" in m:
         out["last_card_phrase"] = _phrase(r, m["last-card-phrase"], m.at("last-card-phrase"), phrases)
     if "stacking" in m:
@@ -284,8 +308,11 @@ def _changes(r: _Reader, value, where: Location, phrases: set, tokens: set) -> d
             r.bad(m.at("pass-penalty"), "pass-penalty takes a card or a token (one of them)")
         elif "card" in p:
             out["pass_card"] = (r.choice(p["card"], p.at("card"), "card kind", ("reverse", "skip")), say)
+            changed.append(("pass-penalty card", m.at("pass-penalty")))
         else:
             out["pass_token"] = (r.choice(p["token"], p.at("token"), "token", tuple(sorted(tokens)) or ("(none declared)",)), say)
+            changed.append(("pass-penalty token", m.at("pass-penalty")))
+    out["changed"] = tuple(changed)
     return out
 
 

@@ -1,8 +1,8 @@
 """What a Chat vert move sets off, for the state of :mod:`.state`: a card played (its symbol's
 effect on the turn, the direction and the penalty; a transfer; the last and the one-before-last
 card), the added rules that trigger (their phrases become due, their draws, rolls and tokens
-happen), the judging of what the player said against what was due, penalty cards, and the end
-by stalemate.
+happen, and a draw forgotten costs a penalty card as well), the judging of what the player said
+against what was due, penalty cards, and the end by stalemate.
 
 A mixin of :class:`~.state.ChatVertState`: it uses the state's hands,
 draw pile, tokens, counters and ``rule()``.
@@ -41,7 +41,8 @@ class Effects:
         if self.on_play:
             for r in self.fires[first][beneath]:       # the rules set off by that card on that one
                 self._fire(r, seat, due, first)
-        self.no_same = 1 << seat                       # a new top card: all but its player may say "same"
+        self.no_same = 0                               # a new top card: anyone holding its twin may say
+        self.laid += 1                                 # "same", its player too
         n, d = len(self.players), self.direction
         sym = SYMBOL[first]
         if targeted and (sym == REV or sym == SKIP) and self.pass_card:      # a transfer: the colour stays
@@ -66,6 +67,8 @@ class Effects:
             else:                                      # REV
                 self.direction = -d
                 self.turn = (seat - d) % n
+        if first >= COLOURED and self.holders[first] & ~(1 << self.turn):
+            self.rule("chatvert.no-same-on-major")     # an identical major is held: no "same" on it
         if not hand:                                   # the last card
             if first >= COLOURED:
                 self._penalise(seat, "major-last")
@@ -100,6 +103,8 @@ class Effects:
             elif e.kind == "draw":
                 for who in self._who(e.who, seat):
                     self._draw(who, e.cards)
+                    if self.forgetful >> who & 1 or (self.forget and self.rng.random() < self.forget):
+                        self._penalise(who, rule.id)       # forgot to draw: the cards, and a penalty card
 
     def _who(self, who: str, seat: int) -> list[int]:
         n = len(self.players)

@@ -8,7 +8,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Mapping
 
-from forge.engine import API_VERSION, Field, Game, MoveError
+from forge.engine import API_VERSION, AboutRun, Field, Game, MoveError
 
 from . import cards, policies, study
 from .added_rules import Rulebook, read_rules
@@ -26,6 +26,7 @@ class ChatVert(Game):
     POLICIES = {"random": policies.sensible}
     min_players = 2
     max_players = MAX_PLAYERS
+    ABOUT = AboutRun(games=300, seed=1987)      # every player count, the sensible players, no added rule
     RULINGS = {
         "chatvert.cannot-play": "A player who cannot or will not play draws one card; the turn passes.",
         "chatvert.nothing-to-draw": "When the draw pile and the pile under its top card are both empty, a "
@@ -39,6 +40,10 @@ class ChatVert(Game):
         "chatvert.majors": "The deck holds four colour changes and four +4 (counted once per game).",
         "chatvert.string-moves-on": "The player who receives a penalty with the string may answer it as usual "
                                     "(with a +2, a +4, or the string again once they hold it).",
+        "chatvert.no-same-on-major": "Nobody says \"j'ai la même\" on a major (counted each time a major is laid "
+                                     "while a player other than the next one holds one like it).",
+        "chatvert.claims-at-once": "When a card laid can be claimed (\"j'ai la même\"), who is quickest among the "
+                                   "claimants and the player in turn is drawn at random (counted once per card).",
     }
     GIVEN_FIELDS = {
         "hands": Field("cards_by_name", "each player's hand, in seat order: {Alice: \"R7 R7 B3\"}"),
@@ -46,14 +51,18 @@ class ChatVert(Game):
         "turned_up": Field("bool", "the top card is the dealer's turned-up first card"),
         "colour": Field("choice", "the colour to play (after a major)", choices=COLOURS),
         "to_move": Field("name", "who plays first (default: the first player)"),
-        "direction": Field("int", "1: the order of the hands; -1: the reverse", range=(-1, 1)),
+        "direction": Field("int", "1: play goes in the order the hands are listed; -1: the reverse",
+                           range=(-1, 1)),
         "draw_pile": Field("cards", "the next cards drawn, first drawn first (default: the rest, shuffled)"),
         "dice": Field("ints", "the die rolls, in order"),
         "tokens": Field("name_by_key", "who holds each token: {ficelle: Bruno}"),
+        "forgets_draw": Field("names", "players who forget the draws added rules ask of them (a penalty card "
+                                       "each time)"),
     }
     OPTION_FIELDS = {
         "rules": Field("names", "the added rules in force (ids of rules_src/chatvert/rules.yaml)"),
-        "forget": Field("fraction", "how often a simulated player forgets a phrase that is due"),
+        "forget": Field("fraction", "how often a simulated player forgets a phrase that is due, or a draw an "
+                                    "added rule asks of them"),
         "blurt": Field("fraction", "how often a simulated player says a phrase no rule asks for"),
     }
     EXPECT_FIELDS = {
@@ -64,7 +73,8 @@ class ChatVert(Game):
         "to_act": Field("name", "who plays next"),
         "direction": Field("int", "1 or -1", range=(-1, 1)),
         "penalty": Field("int", "cards the pending +2/+4 penalty makes its target draw"),
-        "penalties": Field("texts_by_name", "each named player's penalty cards, by reason"),
+        "penalties": Field("texts_by_name", "each named player's penalty cards, by reason ([none]: no penalty "
+                                            "card)"),
         "drew": Field("int_by_name", "cards each named player drew"),
         "winner": Field("names", "the winners"),
         "game_over": Field("bool", "whether the game is over"),

@@ -3,7 +3,9 @@ per set of rules of a rules file and shared by every game played with that set, 
 does not sort the rules again and a card played does not test each ``play`` pattern again.
 
 :func:`in_force` gives the set for a :class:`~.added_rules.Rulebook` and the ids of the rules
-in force (in the order the options list them: a rule listed twice applies twice).
+in force (in the order the options list them: a rule listed twice applies twice). A rules file
+never has two rules changing the same base rule (:func:`.added_rules.read_rules` refuses it),
+so each change below comes from one rule at most.
 """
 from __future__ import annotations
 

@@ -2,8 +2,9 @@
 observe (the rules themselves are in :mod:`.state`).
 
 Everything written must be possible: each card at most as often as the deck prints it, a top
-card, a major on top names the colour, a token held belongs to a rule in force. A situation
-that breaks this is a MoveError, reported at the example's ``given`` line.
+card, a major on top names the colour, a turned-up first card is a coloured card, a token
+held belongs to a rule in force. A situation that breaks this is a MoveError, reported at the
+example's ``given`` line.
 """
 from __future__ import annotations
 
@@ -39,6 +40,9 @@ def set_up(state, options: Mapping) -> None:
     state.pile = [take(top[0])]
     if not options.get("turned_up", False):     # not the turned-up first card: "same" may be said on it
         state.no_same = 0
+    elif top[0] >= COLOURED:
+        raise MoveError(f"the dealer's turned-up first card is a coloured card, never a major (got top: "
+                        f"{card_name(top[0])} with turned_up: true; a major turned up goes back into the draw pile)")
     if "colour" in options:
         state.colour = COLOURS.index(options["colour"])
     elif top[0] >= COLOURED:
@@ -56,6 +60,8 @@ def set_up(state, options: Mapping) -> None:
         state.draw = rest
     state.box = state.box + ["blank"] * blanks
     state.dice = list(options.get("dice") or [])
+    for who in options.get("forgets_draw") or ():
+        state.forgetful |= 1 << state.seat(who)
     for token, who in (options.get("tokens") or {}).items():
         if token not in state.tokens:
             raise MoveError(f"no token {token[:20]!r} in the rules in force (tokens: {', '.join(state.tokens) or 'none'})")
@@ -86,7 +92,7 @@ def observe(state, key: str, want=None):
         "to_act": lambda: names[state.turn],
         "direction": lambda: state.direction,
         "penalty": lambda: state.stack,
-        "penalties": lambda: {names[s]: list(r) for s, r in enumerate(state.penalised)},
+        "penalties": lambda: {names[s]: list(r) or ["none"] for s, r in enumerate(state.penalised)},
         "drew": lambda: dict(zip(names, state.drew)),
         "winner": lambda: [names[s] for s in state.winners()],
         "game_over": lambda: state.is_over(),

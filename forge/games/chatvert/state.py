@@ -6,7 +6,10 @@ The deck is the printed one (``cardspecs/chatvert/deck.csv``): per colour two of
 cards kept aside. Seven cards each; a turned-up coloured card starts the pile (its effect is
 ignored, and nobody may say "j'ai la même" on it). Match the colour or the symbol; majors go
 anywhere, one at a time; two identical coloured cards may be played together. A card identical
-to the top card may be played out of turn ("j'ai la même"), and play goes on after that player.
+to the top card may be played out of turn ("j'ai la même"), by anyone holding it, whoever laid
+the top card too, never on a major (ruling chatvert.no-same-on-major); play goes on after that
+player. In a dealt game, who moves first when a card can be claimed is drawn at random
+(chatvert.claims-at-once); in an example, its moves say it.
 +2 penalties stack with +2 only and +4 with +4 only; the target answers or ``take``s the
 penalty and loses the turn. Reverse flips the direction (a pair once), Skip skips (a pair: two
 players). At one card a player says "Chat vert"; a major as last card, a forgotten phrase and a
@@ -14,7 +17,8 @@ phrase no rule asked for each cost a card. The first to empty their hand wins.
 
 The added rules are data (``rules_src/chatvert/rules.yaml``, read by :mod:`.added_rules`); the
 options ``rules`` (which are in force), ``forget`` and ``blurt`` (how often a simulated player
-forgets a phrase that is due, or says one that is not) set a game up.
+forgets a phrase that is due or a draw a rule asks for, or says a phrase that is not due) set a
+game up.
 """
 from __future__ import annotations
 
@@ -104,8 +108,12 @@ class ChatVertState(Effects, State):
         self.direction, self.turn = 1, 0
         self.stack, self.stack_kind = 0, ""
         self.no_same = (1 << n) - 1                # seats (bits) that may not say "j'ai la même" on the top
-                                                   # card: all on the turned-up first card; then who played
-                                                   # it and who let the moment go
+                                                   # card: all on the turned-up first card; then whoever let
+                                                   # the moment go
+        self.laid = 0                              # cards laid so far (a new top card: a new moment)
+        self.rank, self.ranked = list(range(n)), -1   # who is quickest at that moment, drawn for card `ranked`
+        self.scripted = "hands" in options         # an example's situation: its moves say who claims first
+        self.forgetful = 0                         # seats (bits) that forget the draws added rules ask of them
         self.dice: list[int] = []
         self.penalties: Counter = Counter()         # reason → cards
         self.penalised = [[] for _ in range(n)]      # each seat's reasons, in order
@@ -190,7 +198,9 @@ class ChatVertState(Effects, State):
 
     def to_act(self) -> frozenset[int]:
         """The player in turn, and whoever may say "j'ai la même": another holder of the top
-        card (coloured), unless the card was turned up, they played it or let the moment go."""
+        card (coloured), unless the card was turned up or they let the moment go. In an
+        example all of them may act (its moves say who is first); in a dealt game the quickest
+        of them acts first, in the order drawn for that card (ruling chatvert.claims-at-once)."""
         if self.game_winners:
             return NOBODY
         top, turn = self.pile[-1], self.turn
@@ -198,14 +208,30 @@ class ChatVertState(Effects, State):
         if holders and top < COLOURED:
             others = holders & ~(self.no_same | 1 << turn)
             if others:
-                return SEATS[others | 1 << turn]
+                both = others | 1 << turn
+                if self.scripted:
+                    return SEATS[both]
+                for s in self.rank:
+                    if both >> s & 1:
+                        return ALONE[s]
         return ALONE[turn]
 
+    def _race(self) -> None:
+        """When a top card can be claimed ("j'ai la même") for the first time, draw who is
+        quickest among the players (the player in turn and the claimants): ruling
+        chatvert.claims-at-once."""
+        top = self.pile[-1]
+        if top < COLOURED and self.holders[top] & ~(self.no_same | 1 << self.turn) and not self.game_winners:
+            shuffle(self.rank, self.rng)
+            self.ranked = self.laid
+            self.rule("chatvert.claims-at-once")
+
     def legal_moves(self, seat: int) -> list:
-        if self.game_winners:
+        acting = self.to_act()
+        if seat not in acting:
             return []
         if seat != self.turn:
-            return [SAME[self.pile[-1]], WAIT] if seat in self.to_act() else []
+            return [SAME[self.pile[-1]], WAIT]
         if self.stack:
             return [TAKE, *self._answers(seat)]
         playable, hand, moves = PLAYABLE[self.colour][self.pile[-1]], self.hands[seat], []
@@ -292,6 +318,8 @@ class ChatVertState(Effects, State):
                 self._judge(seat, says, due)
         if not self.hands[seat] and kind is not Wait:
             self.game_winners = [seat]
+        if self.ranked != self.laid and not self.scripted:
+            self._race()
 
     def scores(self) -> list[int]:
         return [-k for k in self.sizes]

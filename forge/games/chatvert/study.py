@@ -5,8 +5,9 @@
 - :func:`match`: N games in a row, each winner adding a rule drawn from the pool, as a table
   would play an evening.
 - :func:`soundness`: what ``forge check`` asks of every rule of a rules file: played alone and
-  all together (seeded), games must keep ending within :data:`BOUND` moves, and each rule must
-  trigger at least once. A failure names the rule's file:line.
+  all together (seeded), games must keep ending by a player emptying their hand (not by the
+  move bound :data:`BOUND`, nor by a stalemate: nothing left to draw and nobody able to play),
+  and each rule must trigger at least once. A failure names the rule's file:line.
 """
 from __future__ import annotations
 
@@ -23,7 +24,8 @@ __all__ = ["study", "Run", "play_many", "compare", "match", "soundness", "BOUND"
 BOUND = 3000
 CHECK_GAMES = 300              # per rule, and once more with all rules together
 CHECK_PLAYERS = 4
-GIVE_UP = 5                    # games past the bound before a rule is judged to break the game
+GIVE_UP = 5                    # games past the bound or stalled before a rule is judged to break the game
+STALEMATE = "chatvert.stalemate"
 
 
 @dataclass
@@ -38,12 +40,25 @@ class Run:
     triggered: Counter = field(default_factory=Counter)
     rulings: Counter = field(default_factory=Counter)
     unfinished: int = 0
+    stalled: int = 0               # games ended by a stalemate (ruling chatvert.stalemate), not by a winner
+
+    @property
+    def broken(self) -> int:
+        """Games that did not end with a player emptying their hand."""
+        return self.unfinished + self.stalled
+
+    def why(self) -> str:
+        """What went wrong in the broken games, in words."""
+        parts = [f"{self.unfinished} passed {BOUND:,} moves"] if self.unfinished else []
+        if self.stalled:
+            parts.append(f"{self.stalled} ended in a stalemate (nothing left to draw, nobody able to play)")
+        return " and ".join(parts)
 
     def row(self) -> dict:
         n = max(self.games, 1)
         return {"rules": list(self.rules), "games": self.games,
                 "length_mean": statistics.fmean(self.lengths) if self.lengths else 0.0,
-                "length_max": max(self.lengths, default=0), "unfinished": self.unfinished,
+                "length_max": max(self.lengths, default=0), "unfinished": self.unfinished, "stalled": self.stalled,
                 "drawn_per_game": self.drawn / n, "penalties_per_game": sum(self.penalties.values()) / n,
                 "penalties": dict(self.penalties), "triggered": dict(self.triggered), "rulings": dict(self.rulings)}
 
@@ -51,7 +66,8 @@ class Run:
 def play_many(game, rules, players: int, games: int, seed: int, forget: float = 0.0, blurt: float = 0.0,
               bound: int = BOUND, check: bool = False, give_up: int | None = None) -> Run:
     """Play ``games`` games with ``rules`` in force; game i uses seed ``{seed}:{i}``. With
-    ``give_up``, stop once that many games have passed ``bound`` moves (the verdict is in)."""
+    ``give_up``, stop once that many games have passed ``bound`` moves or stalled (the verdict
+    is in)."""
     names = [f"P{i}" for i in range(1, players + 1)]
     run = Run(tuple(rules))
     options = {"rules": list(rules), "forget": forget, "blurt": blurt}
@@ -61,9 +77,15 @@ def play_many(game, rules, players: int, games: int, seed: int, forget: float = 
             playout(state, game.POLICIES["random"], check=check, max_steps=bound)
         except RuntimeError:                       # no end within the bound
             run.unfinished += 1
-            if give_up and run.unfinished >= give_up:
+            if give_up and run.broken >= give_up:
                 run.games += 1
                 break
+        else:
+            if state.rulings[STALEMATE]:            # ended, but only because nothing moves any more
+                run.stalled += 1
+                if give_up and run.broken >= give_up:
+                    run.games += 1
+                    break
         run.games += 1
         run.lengths.append(state.steps)
         run.drawn += sum(state.drew)
@@ -120,19 +142,19 @@ def _judge(game, book, games: int, seed: int) -> list[InputError]:
     every = tuple(book.rules)
     for rid, rule in book.rules.items():
         run = play_many(game, (rid,), CHECK_PLAYERS, games, seed, give_up=GIVE_UP)
-        if run.unfinished:
-            problems.append(InputError(rule.location, f"rule '{rid}' stops games from ending: {run.unfinished} of "
-                                       f"{run.games} simulated games passed {BOUND:,} moves",
+        if run.broken:
+            problems.append(InputError(rule.location, f"rule '{rid}' stops games from ending: of {run.games} "
+                                       f"simulated games, {run.why()}",
                                        hint="a rule should not give more cards than a turn gets rid of"))
         elif not run.triggered[rid]:
             problems.append(InputError(rule.location, f"rule '{rid}' never applied in {games} simulated games",
                                        hint="check its trigger: can that card, on that pile, ever be played?"))
     if len(every) > 1 and not problems:
         run = play_many(game, every, CHECK_PLAYERS, games, seed, give_up=GIVE_UP)
-        if run.unfinished:
+        if run.broken:
             first = next(iter(book.rules.values()))
             problems.append(InputError(first.location, f"the {len(every)} rules together stop games from ending: "
-                                       f"{run.unfinished} of {run.games} simulated games passed {BOUND:,} moves",
+                                       f"of {run.games} simulated games, {run.why()}",
                                        hint="find the pair of rules that feed each other"))
     return problems
 
