@@ -44,6 +44,10 @@ def test_the_engine_plays_the_printed_deck_of_54():
 ])
 def test_the_deal_gives_black_cards_equally_and_the_rest_to_the_mouchoir(players, mode, each, mouchoir, ova):
     state = GAME.new_state([f"P{i}" for i in range(players)], {"mode": mode}, random.Random(7))
+    if each % 2:                                 # an odd deal: everyone first chooses their taller pile
+        assert state.phase == "split" and state.to_act() == set(range(players))
+        for s in range(players):
+            state.apply(s, GAME.parse_move("taller left"))
     for s in range(players):
         left, right = state.piles[s]
         assert len(left) + len(right) == each and len(left) - len(right) in (0, 1)

@@ -18,7 +18,8 @@ from forge.engine import CardRef, MoveError, SpecError
 
 __all__ = ["SUITS", "RANKS", "JOKERS", "card_code", "card_name", "cards_of", "value", "is_black", "is_face",
            "twin", "gap", "royal_value", "round_points", "ref", "Fertilise", "Surrogate", "Hold", "Abort", "Cancel", "Ejaculate",
-           "Steal", "Remove", "Pass", "PASS", "EJACULATE", "parse_move", "deck_from_kit", "check_deck", "VALUE", "FACE",
+           "Steal", "Remove", "Pass", "Taller", "PASS", "EJACULATE", "TALLER", "parse_move", "deck_from_kit",
+           "check_deck", "VALUE", "FACE",
            "FERTILISE", "HOLD", "ABORT", "CANCEL", "KINGS", "QUEENS", "JACKS", "surrogates", "powers", "TWIN",
            "DEALT", "ANSWERING", "may_take", "TAKERS", "ROYAL", "FERTILE"]
 
@@ -164,12 +165,22 @@ class Remove:
 
 
 @dataclass(frozen=True)
+class Taller:
+    side: str                       # left or right: the pile that gets the odd card at the setup
+
+    def __str__(self) -> str:
+        return f"taller {self.side}"
+
+
+@dataclass(frozen=True)
 class Pass:
     def __str__(self) -> str:
         return "pass"
 
 
 PASS, EJACULATE = Pass(), Ejaculate()
+#: the choices of a player dealt an odd number of cards: which Testicule is the taller
+TALLER = (Taller("left"), Taller("right"))
 
 # -- built once, for the hot path: by card code ---------------------------------------------------
 VALUE = tuple(value(c) for c in range(54))
@@ -250,6 +261,8 @@ def parse_move(text: str):
     verb, rest = (words[0], words[1:]) if words else ("", [])
     if verb in ("pass", "ejaculate") and not rest:
         return PASS if verb == "pass" else EJACULATE
+    if verb == "taller" and rest in (["left"], ["right"]):
+        return TALLER[rest == ["right"]]
     if verb in _ONE_CARD and len(rest) == 1:
         return _ONE_CARD[verb](_male(rest[0]))
     if verb == "surrogate" and len(rest) >= 3 and rest[1] == "from":
@@ -257,7 +270,7 @@ def parse_move(text: str):
     if verb in _ONE_NAME and rest:
         return _ONE_NAME[verb](" ".join(rest))
     raise MoveError(f"not a Grand Jeu de la Vie move: {text[:40]!r} (expected fertilise 4♣, surrogate A♣ from "
-                    "Bruno, hold 7♠, abort 4♠, cancel K♠, ejaculate, steal Bruno, remove Bruno or pass)")
+                    "Bruno, hold 7♠, abort 4♠, cancel K♠, ejaculate, steal Bruno, remove Bruno, taller left or pass)")
 
 
 def _male(token: str) -> int:

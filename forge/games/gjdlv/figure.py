@@ -42,6 +42,8 @@ def figure(given: Mapping, moves) -> tuple[list[Shown], list[Shown]]:
             key = "abort_jack"
         elif verb == "cancel":
             key = "cancel_king" if rank == "K" else "cancel_queen"
+        elif verb == "taller" and args:
+            key = f"taller_{args[0]}"                    # which pile takes the odd card
         victim = " ".join(args[2:]) if verb == "surrogate" else " ".join(args) if verb in ("steal", "remove") else ""
         steps.append(Shown(key, who.strip(), played, {"victim": victim, "move": move.strip()}))
     return situation, steps

@@ -22,7 +22,7 @@ class GrandJeu(Game):
     api_version = API_VERSION
     min_players = 3
     max_players = 4
-    ABOUT = AboutRun(players=(3, 4), games=300, seed=2020, policy="greedy")
+    ABOUT = AboutRun(games=300, seed=2020, policy="greedy")
     POLICIES = {"greedy": policies.greedy}
     MAX_STEPS = 20_000
     RULINGS = {
@@ -47,6 +47,8 @@ class GrandJeu(Game):
             "The jokers of a 54-card deck are set aside: they play no part.",
         "gjdlv.royal-gap":
             "A Royal Ovum has no genetic gap; to compare ejaculations on one, cards count J 11, Q 12, K 13.",
+        "gjdlv.shared-win":
+            "Players tied for the highest total at the end of the game share the win.",
     }
     GIVEN_FIELDS = {
         "testicules": Field("cards_by_name", "each player's two piles from the top, left | right: {Alice: \"4♣ 7♠ | 9♣\"}"),
@@ -70,10 +72,12 @@ class GrandJeu(Game):
     }
     EXPECT_FIELDS = {
         "to_act": Field("names", "who may act now, in seat order"),
-        "phase": Field("choice", "power, action, answer, ejaculation or over",
-                       choices=("power", "action", "answer", "ejaculation", "over")),
+        "phase": Field("choice", "split (the taller piles chosen), power, action, answer, ejaculation or over",
+                       choices=("split", "power", "action", "answer", "ejaculation", "over")),
         "hands": Field("cards_by_name", "the two cards in each named player's hand"),
         "testicules": Field("cards_by_name", "each named player's piles"),
+        "taller": Field("word_by_name", "which Testicule of each named player holds more cards",
+                        choices=("left", "right", "neither")),
         "uterus": Field("cards_by_name", "embryos in gestation"),
         "uretre": Field("cards_by_name", "gametes held back"),
         "nursery": Field("cards_by_name", "newborns"),

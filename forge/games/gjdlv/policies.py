@@ -22,10 +22,13 @@ WORTH = tuple(tuple(_worth(ovum, male) for male in range(54)) for ovum in (*rang
 
 
 def greedy(state, seat: int, rng: random.Random):
-    """Answers whenever it can (an abortion scores 3), ejaculates whenever it may, uses a royal
-    power on a random target; at its turn, fertilises or takes the embryo for the largest gap
-    (a royal ovum counting 10), holding back its lowest card when neither is possible."""
+    """Chooses its taller pile at random; answers whenever it can (an abortion scores 3),
+    ejaculates whenever it may, uses a royal power on a random target; at its turn, fertilises
+    or takes the embryo for the largest gap (a royal ovum counting 10), holding back its lowest
+    card when neither is possible."""
     moves = state.legal_moves(seat)
+    if state.phase == "split":               # the taller pile: either, blind
+        return moves[below(len(moves), rng)]
     if state.phase != "action" or moves == [PASS]:
         useful = moves[:-1]                  # all but pass, which comes last
         return useful[below(len(useful), rng)] if useful else PASS

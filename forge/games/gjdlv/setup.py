@@ -98,6 +98,12 @@ def _piles(state, s: int) -> str:
     return f"{_names(left[::-1])} | {_names(right[::-1])}".strip()
 
 
+def _taller(state, s: int) -> str:
+    """Which of ``s``'s Testicules holds more cards: left, right or neither."""
+    left, right = map(len, state.piles[s])
+    return "left" if left > right else "right" if right > left else "neither"
+
+
 def _canon(text, ordered: bool) -> list:
     """A written card text in a comparable form: groups in order, cards sorted within a group
     (or every card sorted when the order does not matter)."""
@@ -136,6 +142,7 @@ def observe(state, key: str, want=None):
         else gap(*state.uterus[s]),
         "points": lambda s: state.scores()[s] - state.totals[s] if not state.is_over() else state.history[-1][s],
         "scores": lambda s: state.scores()[s],
+        "taller": lambda s: _taller(state, s),
         "abortions": lambda s: len(state.formol[s]),
         "newborns": lambda s: len(state.nursery[s]),
     }

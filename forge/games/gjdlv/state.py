@@ -16,7 +16,9 @@ points, Queen 0 and steals a newborn, Jack 5 and removes an embryo), black ones 
 Sperm (gametes for Royal Ova only, or powers: Jack aborts any fertilisation, King cancels an
 abortion, Queen cancels a surrogate).
 
-A round ends after the phase 0 of the first player to lay their very last card; Formol
+A round's deal gives each player the same number of black cards, split into two piles; with
+an odd number, each player chooses which pile is the taller (the ``split`` phase, all at
+once). A round ends after the phase 0 of the first player to lay their very last card; Formol
 scores 3 per abortion, a newborn 5 + its gap, k fully inbred newborns 6 − k each. Totals
 carry over 9 rounds (5 for a short game). Where the rules are silent, the named rulings of
 ``RULINGS`` apply and are counted.
@@ -31,7 +33,7 @@ from forge.engine import InvariantError, MoveError, State, shuffle
 
 from . import cards
 from .answers import NOBODY, Answers, Fert
-from .cards import (ANSWERING, DEALT, EJACULATE, FACE, FERTILE, HOLD, PASS, ROYAL, TAKERS, VALUE, Fertilise,
+from .cards import (ANSWERING, DEALT, EJACULATE, FACE, FERTILE, HOLD, PASS, ROYAL, TAKERS, TALLER, VALUE, Fertilise,
                     Hold, Remove, Steal, Surrogate, card_name, gap, is_black, is_face, may_take, powers,
                     round_points, surrogates)
 from .setup import observe, set_up
@@ -71,7 +73,6 @@ class GrandJeuState(Answers, State):
             set_up(self, options)
         else:
             self._deal()
-            self.begin_turn()
 
     # -- the table ----------------------------------------------------------------------------
     def _clear_round(self) -> None:
@@ -95,6 +96,8 @@ class GrandJeuState(Answers, State):
         self.ledger = [[0, 0] for _ in range(n)] # per seat: abortions made, newborns gained (invariant)
 
     def _deal(self) -> None:
+        """Deal the round, then begin it: at once, or once each player dealt an odd number of
+        cards has chosen which Testicule is the taller (the odd card lies on the left until then)."""
         n = len(self.players)
         if self.jokers:
             self.box += [52, 53][:self.jokers]
@@ -110,6 +113,10 @@ class GrandJeuState(Answers, State):
             self.piles[s] = [mine[:half], mine[half:]]
         self.mouchoir += black[n * each:]
         self.ovulation = red
+        if each % 2:
+            self.phase, self.acting = "split", frozenset(range(n))
+        else:
+            self.begin_turn()
 
     def tops(self, seat: int) -> list[int]:
         """The cards in ``seat``'s hand: the top of each Testicule (left, then right)."""
@@ -188,13 +195,14 @@ class GrandJeuState(Answers, State):
         if self.round >= self.rounds:
             self.phase = "over"
             self.stack, self.asked, self.acting = [], NOBODY, NOBODY
+            if self.totals.count(max(self.totals)) > 1:
+                self.rule("gjdlv.shared-win")
             return
         self.round += 1
         self.first = self.next_seat(self.first)
         self.turn = self.first
         self._clear_round()
         self._deal()
-        self.begin_turn()
 
     # -- the protocol ---------------------------------------------------------------------------
     def is_over(self) -> bool:
@@ -209,8 +217,9 @@ class GrandJeuState(Answers, State):
         """At phase 2, with each card in hand: fertilise the ovum (:meth:`may_fertilise`), take an
         embryo (:meth:`may_take`), hold back; pass with no card. The moves are built once
         (``FERTILE``, ``HOLD``, the ``surrogates``), and the cards that may take an embryo are
-        read from ``TAKERS``. In a window: the answers held, or ejaculate, and pass; at a royal
-        power: each target, and pass."""
+        read from ``TAKERS``. At the setup, with an odd number of cards: the taller pile, left or
+        right. In a window: the answers held, or ejaculate, and pass; at a royal power: each
+        target, and pass."""
         phase = self.phase
         if phase == "action":
             if seat != self.turn:
@@ -229,6 +238,8 @@ class GrandJeuState(Answers, State):
             return moves or [PASS]
         if seat not in self.acting:
             return []
+        if phase == "split":
+            return list(TALLER)
         if phase == "answer":
             return list(self.offers[seat])
         if phase == "ejaculation":
@@ -257,6 +268,8 @@ class GrandJeuState(Answers, State):
     def why_illegal(self, seat: int, move) -> str:
         if self.phase in ("answer", "ejaculation"):
             return self.why_not_answer(seat, move)
+        if self.phase == "split":
+            return "each player first chooses their taller pile: taller left or taller right"
         if isinstance(move, Fertilise):
             return f"{card_name(move.card)} is an Imperial Sperm: it fertilises only a Royal Ovum"
         if isinstance(move, Surrogate):
@@ -289,6 +302,13 @@ class GrandJeuState(Answers, State):
             else:                                        # pass: no card left in hand
                 self.rule("gjdlv.no-gamete")
                 self._continue()
+        elif phase == "split":                           # the taller pile chosen: the odd card moves, or stays
+            if move.side == "right":
+                left, right = self.piles[seat]
+                right.insert(0, left.pop(0))
+            self.acting -= self.solo[seat]
+            if not self.acting:
+                self.begin_turn()
         elif phase == "power":
             if kind is Steal:
                 victim = self.seat(move.victim)
