@@ -21,7 +21,7 @@ class Familienbande(Game):
     api_version = API_VERSION
     min_players = 2
     max_players = 4
-    ABOUT = AboutRun(players=(2, 3, 4), games=300, seed=2004, policy="greedy")
+    ABOUT = AboutRun(games=300, seed=2004, policy="greedy")
     RULINGS = {
         "familienbande.empty-pile-marry":
             "When the draw pile is empty, a marriage is still allowed; the player draws nothing.",
@@ -30,6 +30,9 @@ class Familienbande(Game):
         "familienbande.stalemate":
             "When the draw pile is empty and every player passes in turn, one after the other, the "
             "game ends at once, as if generation 5 were complete: hands are counted as usual.",
+        "familienbande.born-turned-down":
+            "A child born into a generation that is already turned down is turned down at once, like "
+            "the rest of its generation: it scores as usual, but it can never marry.",
         "familienbande.tie":
             "Players tied for the highest total: the one with fewer cards left in hand wins; still "
             "tied, they share the win.",

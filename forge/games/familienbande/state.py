@@ -19,7 +19,8 @@ when the 7th child of generation 5 is placed; each player then loses 1 + 2 + …
 cards in hand from their trait's marker; the highest total wins.
 
 House rulings (the rulebook's wording in ``RULINGS``) cover an empty draw pile, a game that can
-no longer end (a whole round of passes with nothing to draw) and ties.
+no longer end (a whole round of passes with nothing to draw), ties, and a child born into a
+generation already turned down (it is turned down at once: it scores, but never marries).
 """
 from __future__ import annotations
 
@@ -237,12 +238,15 @@ class FamilienbandeState(State):
                     self._end()
                     return
                 self._turn_down(gen - 1)
-            if gen < LAST and len(self.rows[gen + 1]) < CAPACITY[gen + 1]:   # a new single, after those of its generation
-                singles = self.single[self.moves.gender[card]]
-                at = len(singles)
-                while at and gen_of[singles[at - 1]] > gen:
-                    at -= 1
-                singles.insert(at, card)
+            if gen < LAST:
+                if len(self.rows[gen + 1]) < CAPACITY[gen + 1]:   # a new single, after those of its generation
+                    singles = self.single[self.moves.gender[card]]
+                    at = len(singles)
+                    while at and gen_of[singles[at - 1]] > gen:
+                        at -= 1
+                    singles.insert(at, card)
+                else:                            # born into a generation already turned down
+                    self.rule("familienbande.born-turned-down")
         else:
             if kind is Marry:
                 card, onto = move.card, move.onto
