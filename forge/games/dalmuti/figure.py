@@ -6,7 +6,7 @@ from typing import Mapping
 
 from forge.engine import EngineError, Shown
 
-from .cards import refs, show_cards
+from .cards import JESTER, refs, show_cards
 
 __all__ = ["figure"]
 
@@ -14,7 +14,12 @@ __all__ = ["figure"]
 def figure(game, given, moves):
     """Hands and played cards drawn as the printed cards (rows of cardspecs' deck). When
     taxes are due, the peons' payments (the rules take them, nobody chooses) are shown
-    where they happen: before the Dalmutis give back, after a revolution declined."""
+    where they happen: before the Dalmutis give back, after a revolution declined. Passes in
+    a row make one line ("Bruno, Chloé and Driss pass."), so that a long trick stays short.
+    An example with neither a situation nor moves is about the deck itself: it shows one
+    printed card of each rank, strongest first, then the jester."""
+    if not given and not moves:
+        return [Shown("deck", value=game.deck[JESTER]), Shown("ranks", cards=refs(deck_ranks(game.deck)))], []
     situation = []
     for key, value in given.items():
         if key == "hands":
@@ -26,10 +31,20 @@ def figure(game, given, moves):
     for i, text in enumerate(moves):
         who, _, move = str(text).partition(":")
         verb, _, cards = move.strip().partition(" ")
-        steps.append(Shown(verb if verb in ("play", "pass", "give", "revolution") else "move",
-                           who.strip(), refs(cards) if verb in ("play", "give") else (), move.strip()))
+        if verb == "pass" and steps and steps[-1].key in ("pass", "passes"):
+            before = steps.pop()
+            names = [before.who] if before.key == "pass" else list(before.value)
+            steps.append(Shown("passes", value=names + [who.strip()]))
+        else:
+            steps.append(Shown(verb if verb in ("play", "pass", "give", "revolution") else "move",
+                               who.strip(), refs(cards) if verb in ("play", "give") else (), move.strip()))
         steps += paid.get(i, [])
     return situation, steps
+
+
+def deck_ranks(deck) -> str:
+    """The ranks of a deck (counts by rank, 13 = jester) in example notation, one card each."""
+    return " ".join(["J" if r == JESTER else str(r) for r in range(1, JESTER + 1) if deck[r]])
 
 
 def _taxes_paid(game, given, moves) -> dict[int, list[Shown]]:

@@ -20,7 +20,8 @@ class Dalmuti(Game):
     api_version = API_VERSION
     min_players = 4
     max_players = 8
-    ABOUT = AboutRun(players=(4, 5, 6), games=500, seed=1995)      # seed: the year it came out
+    # every player count; the variant reaches the rulings of the climbing bonus and of sessions
+    ABOUT = AboutRun(games=500, seed=1995, variants=("climbing_bonus=true games=3",))   # seed: the year it came out
     RULINGS = {
         "dalmuti.lead-after-going-out":
             "When the player who made the last play of a trick has gone out, the next player still "
@@ -39,7 +40,7 @@ class Dalmuti(Game):
 
     GIVEN_FIELDS = {
         "hands": Field("cards_by_name", "each player's hand, e.g. {Alice: \"7 7 J\"}; the rest of the deck is out of play"),
-        "order": Field("names", "the players by rank, Greater Dalmuti first (play goes along it)"),
+        "order": Field("names", "the players by rank, Greater Dalmuti first (play goes along it)", needs=("hands",)),
         "leader": Field("name", "who leads the first trick"),
         "phase": Field("choice", "play (a trick starts) or exchange (the taxes are due)", choices=("play", "exchange")),
     }

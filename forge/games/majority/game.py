@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 from functools import cached_property
 
-from forge.engine import API_VERSION, CardRef, Field, Game, Kit, Location, MoveError, Shown
+from forge.engine import API_VERSION, Field, Game, Kit, Location, MoveError
 
 from . import policies
-from .state import PROPOSALS, VOTES, MajorityState, Vote, per_turn
+from .figure import figure, printed_fronts
+from .state import PROPOSALS, VOTES, MajorityState, Vote
 
 __all__ = ["Majority"]
 
@@ -87,19 +88,15 @@ class Majority(Game):
         self.check_players(players)
         return MajorityState(self, players, rng or random.Random(0), options or {})
 
+    @cached_property
+    def printed_words(self) -> frozenset[str]:
+        """The words on the front faces of the printed word cards (the figures draw them)."""
+        return printed_fronts(self.kit)
+
     def figure(self, given, moves):
-        """Each turn: the words face up (the reference and the three proposals), then the
-        votes drawn as the players' vote cards (player n holds set n of the printed ``votes``
-        component); the pile and scores said in words."""
-        turns, words = (per_turn(given.get(k)) for k in ("votes", "on_table"))
-        seats = {name: i + 1 for i, name in enumerate(turns[0] if turns else ())}
-        situation = [Shown(k, value=v) for k, v in given.items() if k not in ("votes", "on_table")]
-        steps = []
-        for t, votes in enumerate(turns):
-            steps += [Shown("words", value=words[t], group=t)] if t < len(words) else []
-            steps += [Shown("vote", name, (CardRef("votes", (("player", str(seats[name])), ("option", str(opt))),
-                                                   str(opt)),), opt, group=t) for name, opt in votes.items()]
-        return situation, steps
+        """Each turn's table in words and as the printed word cards, then the votes drawn as the
+        players' vote cards: see :func:`.figure.figure`."""
+        return figure(given, moves, self.printed_words)
 
     def parse_move(self, text: str) -> Vote:
         words = text.split()
