@@ -49,6 +49,7 @@ TOP_KEYS = {
     "game": "the game's id, a lower-case word (default: the file name)",
     "title": "the game's name: text or a string key (@game.title)",
     "authors": "list of the game's authors, credited on the sheets",
+    "play_time": "how long a game lasts, in minutes: a number, or [shortest, longest] (the index shows it)",
     "languages": "list of language codes built (fr, en, pt-BR…)",
     "strings": "per language, a table of text by key; or the path of a YAML file holding it",
     "print": "print settings shared by every component",
@@ -140,7 +141,20 @@ def _game(raw: LocDict, path: Path, root: Path, pb: Problems) -> GameSpec:
     strings, string_locs = read_strings(raw, path.parent, root, languages, pb,
                                         undeclared=len(pb.errors) == before)
     title = typed(raw, "title", pb, "text", is_(str), game)
-    return GameSpec(game, str(Location.of(path)), title, authors, languages, strings, string_locations=string_locs)
+    play_time = typed(raw, "play_time", pb, "minutes: a whole number from 1 to 1440, or [shortest, longest]",
+                      minutes, None)
+    return GameSpec(game, str(Location.of(path)), title, authors, languages, strings, string_locations=string_locs,
+                    play_time=play_time)
+
+
+def minutes(v) -> tuple[int, int]:
+    """A play time: ``30`` or ``[20, 45]`` minutes, as (shortest, longest)."""
+    pair = [v, v] if not isinstance(v, list) else v
+    if len(pair) != 2 or not all(isinstance(m, int) and not isinstance(m, bool) for m in pair):
+        raise TypeError
+    if not 1 <= pair[0] <= pair[1] <= 1440:
+        raise ValueError(f"the play time must be from 1 to 1440 minutes, the shortest first (got {v})")
+    return pair[0], pair[1]
 
 
 def _languages(raw: LocDict, pb: Problems) -> list[str]:

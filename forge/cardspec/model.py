@@ -137,3 +137,4 @@ class GameSpec:
     root: object = None                                      # the project (a Path): every path stays inside
     warnings: list = field(default_factory=list)            # located warnings (Warning_) met when loading
     images: dict = field(default_factory=dict)              # image path → (ImageInfo, lowest dpi at print size)
+    play_time: tuple[int, int] | None = None                 # minutes: (shortest, longest)

@@ -86,13 +86,15 @@ class AboutRun:
     each player count (``players``; none named: every count the game allows), seeded
     (``forge simulate --players N --games G --seed S --policy P`` prints the same figures).
     ``variants`` are option sets (``"KEY=VALUE KEY=VALUE"``, as ``--option`` reads them) played
-    too, for the house rulings only they reach."""
+    too, for the house rulings only they reach. ``lengths=False`` leaves game lengths out (a game
+    whose players act together, where a move is not a turn)."""
 
     games: int
     seed: int
     policy: str = "random"
     players: tuple[int, ...] = ()
     variants: tuple[str, ...] = ()
+    lengths: bool = True             # False: a move is not a turn (players vote together), no length shown
 
     def command(self, game: str) -> str:
         """The ``forge simulate`` command that prints the same figures (N: a player count)."""

@@ -9,8 +9,8 @@ game without has no appendix): ``forge simulate <game> --players N --games G --s
 appendix keeps it in its ``data-command`` attribute. The run is made once per game and kept
 in the project's cache.
 
-Game length is the number of moves, which the appendix calls turns: in the games listed each
-move is one player's turn (a game whose players vote together declares no appendix). Every
+Game length is the number of moves, which the appendix calls turns: each move is one player's
+turn (a game whose players vote together declares ``lengths=False``: no lengths shown). Every
 house ruling the engine declares (``Game.RULINGS``) is listed, named in the page's language by
 the rulebook itself (:func:`ruling_labels`), with its share of games in the base game or, when
 only a variant reaches it, in that variant. Numbers follow the page words ``decimal_mark`` and
@@ -161,7 +161,7 @@ def about_box(game: str, run: Run, figures: list[dict], sections: list[tuple[Pat
                         "under": say_options(options_of(game, run.variants[at - 1], root)) if at else "",
                         "never": not reached})
     return {"players": counts, "seats": seats, "rows": rows, "rulings": rulings, "games": run.games,
-            "lengths": length, "command": run.command(game),
+            "lengths": length if run.lengths else None, "command": run.command(game),
             # forge's random players, or a policy of the game's own (which may redefine "random")
             "random": run.policy == "random" and "random" not in engine.POLICIES}
 

@@ -1,7 +1,7 @@
 """The index pages (``build/index.html``, ``build/index.<lang>.html``): a landing page.
 
 Each game is shown with a drawn card (:func:`cover`), its authors, its player count (from its
-rules engine, when it has one: :func:`players`; play time is known nowhere, so none is shown),
+rules engine, when it has one: :func:`players`), its play time (the card spec's ``play_time``),
 its languages and, per edition, its rulebook and its print files grouped by paper
 (:func:`by_paper`): the A4 files together, the Letter files together, and a component printed on
 a page of its own size (a 297 × 155 mm score track) under that size, said once. The page's
@@ -28,7 +28,7 @@ from .typography import typeset
 from .ui import language_name, load_ui
 
 __all__ = ["DEFAULT_LANG", "BOOKLET_TITLE", "index_name", "default_lang", "worded", "by_paper", "cover", "players",
-           "index_pages"]
+           "play_time", "index_pages"]
 
 #: the language of build/index.html and of the pages' x-default (others: index.<lang>.html)
 DEFAULT_LANG = "en"
@@ -109,6 +109,16 @@ def players(game: str, root: Path, ui: dict) -> str | None:
     return ui["landing_players"].replace("{min}", str(low)).replace("{max}", str(high))
 
 
+def play_time(spec: GameSpec | None, ui: dict) -> str | None:
+    """How long a game lasts, in the page's words ("20–45 min"), as the card spec says
+    (``play_time``; None when it does not)."""
+    if spec is None or spec.play_time is None:
+        return None
+    low, high = spec.play_time
+    return (ui["landing_time_one"].replace("{n}", str(low)) if low == high
+            else ui["landing_time"].replace("{min}", str(low)).replace("{max}", str(high)))
+
+
 def index_pages(books, games: list, out: Path, downloads: dict[tuple[str, str], list],
                 calibration: list[tuple[str, str]] = (), booklet: str | None = None
                 ) -> tuple[dict[Path, str], dict[Path, str]]:
@@ -167,5 +177,6 @@ def landing(books, games: list, downloads: dict, lang: str, langs: list[str],
                         "cover": covers.get((game, editions[0]["lang"]), []),
                         "authors": ", ".join(spec.authors) if spec else "",
                         "players": players(game, books.root, ui),
+                        "time": play_time(spec, ui),
                         "languages": [e["name"] for e in editions]})
     return {"lang": lang, "ui": ui, "games": entries}

@@ -189,7 +189,8 @@ class Rulebooks:
                    + [f"example-{i}" for i in rules.examples[source.lang]] if CSS_ID.match(i)]
         anchors += ["print-kit"] if downloads and not pages else []        # the heading of the kit's files
         about = self._about(rules.game, shown, ui, words, art)
-        anchors += ["simulated-games", "simulated-wins", "simulated-lengths", "simulated-rulings"] if about else []
+        anchors += [i for i in ("simulated-games", "simulated-wins", "simulated-lengths", "simulated-rulings")
+                    if about and (about["lengths"] or i != "simulated-lengths")]
         html = typeset(self.env.get_template("rulebook.html.j2").render(
             lang=lang, ui=ui, title=ed.title, game=rules.game, sections=sections, toc=toc,
             alternates=alternates, x_default=href(source.lang), canonical=href(lang) if self.site_url else None,

@@ -62,7 +62,7 @@ RESERVED_CLASSES = frozenset({
     "contents", "search", "search-results", "to-kit", "chart", "charts", "chart-panel", "chart-wide", "under", "never", "keep", "entry",
     "chart-axis", "chart-band", "chart-box", "chart-dot", "chart-fair", "chart-grid", "chart-label", "chart-median",
     "chart-range", "caption", "captioned", "face-down", "links", "tree", "tree-figure", "tree-head", "unit",
-    "landing", "intro", "cover", "head", "facts", "players", "langs", "edition", "read", "kit-title", "by-paper",
+    "landing", "intro", "cover", "head", "facts", "players", "time", "langs", "edition", "read", "kit-title", "by-paper",
     "paper", "files", "main", "before",
 })
 #: forge's own attributes, besides every ``data-forge-*``

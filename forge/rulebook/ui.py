@@ -57,6 +57,7 @@ UI_KEYS = {
     "about_rulings": "heading of the house rulings column: the share of games that reach each",
     "about_source": "where the box's figures come from ({games}: games per player count)",
     "about_intro": "the appendix's first paragraph: how the games were played ({games}: games per player count, {policy}: how players chose)",
+    "about_intro_votes": "about_intro for a game whose lengths are not shown (players vote together)",
     "about_random": "the {policy} of about_intro for players choosing at random",
     "about_strategy": "the {policy} of about_intro for players following the game's simple strategy",
     "about_wins_intro": "how to read the charts of wins by seat",
@@ -79,6 +80,8 @@ UI_KEYS = {
     "credits": "the index's credit line under a game's title ({authors}: its authors)",
     "landing_intro": "the index's first paragraph, under its title: what the site offers",
     "landing_players": "the index's player count of a game: '{min}–{max} players'",
+    "landing_time": "how long a game lasts on the index ({min}, {max}: minutes)",
+    "landing_time_one": "how long a game lasts on the index, one figure ({n}: minutes)",
     "landing_read": "the index's link to a game's rulebook in one language",
     "landing_before": "heading of the index's box of what to print first (the calibration sheet)",
 }

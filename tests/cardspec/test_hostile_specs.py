@@ -44,6 +44,10 @@ def _bomb(levels: int) -> str:
 
 # name → (how to spoil the project, the game to build, the file and a fragment of the message)
 CASES = {
+    "play time reversed": (lambda p: _edit(p / SPEC, "play_time: 15", "play_time: [45, 20]"),
+                           "dalmuti", SPEC, "the shortest first"),
+    "play time a word": (lambda p: _edit(p / SPEC, "play_time: 15", "play_time: long"),
+                         "dalmuti", SPEC, "'play_time' has the wrong type"),
     "language path": (lambda p: _edit(p / SPEC, "languages: [fr, en]", 'languages: ["../../../pwned"]'),
                       "dalmuti", SPEC, "not a language code"),
     "absolute language": (lambda p: _edit(p / SPEC, "languages: [fr, en]", 'languages: [/tmp/pwned]'),

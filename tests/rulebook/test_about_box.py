@@ -90,12 +90,13 @@ def box(page, lang: str) -> dict:
     root = parse(page)
     [aside] = by_class(root, "section", "about")
     length_table, rulings_table = find_all(aside, "table")
+    lengths = len(find_all(find_all(length_table, "tr")[0], "th")) == 3      # players, turns, wins
     rows = {}
     for tr in find_all(length_table.find(f"{NS}tbody"), "tr"):
         cells = [cell(td) for td in find_all(tr, "td")]
         rows[int(text_of(tr.find(f"{NS}th")).split()[0])] = {      # "4 players"
-            "mean": read(cells[0], lang), "median": read(cells[1], lang),
-            "wins": [read(c, lang) for c in cells[2:] if c]}
+            "mean": read(cells[0], lang) if lengths else None, "median": read(cells[1], lang) if lengths else None,
+            "wins": [read(c, lang) for c in cells[2 if lengths else 0:] if c]}
     rulings = {}
     for tr in find_all(rulings_table.find(f"{NS}tbody"), "tr"):
         th = tr.find(f"{NS}th")
@@ -135,8 +136,9 @@ def assert_same_figures(shown: dict, sims: dict[int, dict], variants: list[dict[
     assert sorted(shown["rows"]) == sorted(sims)
     for n, data in sims.items():
         row = shown["rows"][n]
-        assert row["mean"] == pytest.approx(data["length"]["mean"], abs=HALF)
-        assert row["median"] == data["length"]["median"]
+        if row["mean"] is not None:                       # a game whose moves are turns shows lengths
+            assert row["mean"] == pytest.approx(data["length"]["mean"], abs=HALF)
+            assert row["median"] == data["length"]["median"]
         assert row["wins"] == pytest.approx([100 * w for w in data["win_rate_by_seat"]], abs=HALF)
     assert len(shown["rulings"]) >= 3
     for i, n in enumerate(sims):
@@ -201,10 +203,23 @@ def test_the_project_pages_show_the_simulated_figures(site, game, lang):
     assert all(r["label"] and r["href"] for r in shown["rulings"].values()), "the rulebooks name every ruling"
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
-def test_a_game_without_a_declared_run_has_no_box(site, lang):
-    assert run_of("majority", ROOT) is None
-    assert not by_class(parse(site / "majority" / lang / "rules.html"), "section", "about")
+def test_lengths_are_shown_only_for_a_game_whose_moves_are_turns(site):
+    for game in (g for g in game_names(ROOT) if run_of(g, ROOT)):
+        root = parse(site / game / "en" / "rules.html")
+        assert bool(root.find(f".//*[@id='simulated-lengths']") is not None) is run_of(game, ROOT).lengths, game
+    assert not run_of("majority", ROOT).lengths                # its players vote together
+
+
+def test_a_game_without_a_declared_run_has_no_appendix(tmp_path):
+    assert run_forge("new", "potions", "--engine", cwd=tmp_path).returncode == 0
+    shutil.copytree(ROOT / "templates", tmp_path / "templates")
+    assert run_of("potions", tmp_path) is None
+    result = run_forge("build", "potions", "--out", "out", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    pages = list((tmp_path / "out" / "potions").glob("*/rules.html"))
+    assert pages
+    for page in pages:
+        assert not by_class(parse(page), "section", "about") and "simulated-games" not in page.read_text()
 
 
 def test_a_ruling_named_only_in_code_or_nowhere_is_shown_by_its_code(tmp_path):

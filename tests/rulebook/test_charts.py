@@ -76,7 +76,8 @@ def test_every_chart_is_named_and_described(site, game, lang):
     root = parse(site / game / lang / "rules.html")
     charts = list(root.iter(f"{SVG}svg"))
     charts = [c for c in charts if "chart" in (c.get("class") or "").split()]
-    assert len(charts) == len(run_of(game, ROOT).counts(get_game(game, ROOT))) + 1       # wins per count, lengths
+    run = run_of(game, ROOT)
+    assert len(charts) == len(run.counts(get_game(game, ROOT))) + run.lengths      # wins per count, lengths
     for svg in charts:
         assert svg.get("role") == "img"
         title, desc = (svg.find(f"{SVG}{tag}") for tag in ("title", "desc"))

@@ -86,6 +86,22 @@ def test_player_count_is_the_engines_and_languages_are_the_editions(site, lang):
 
 
 @pytest.mark.parametrize("lang", INDEXES)
+def test_play_time_is_the_specs_and_shown_only_when_given(site, lang):
+    specs = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8")) for p in (ROOT / "cardspecs").glob("*.yaml")}
+    timed = 0
+    for game, li in games_of(site, lang).items():
+        said = [text_of(t) for t in by_class(li, "li", "time")]
+        given = specs[game].get("play_time")
+        if given is None:
+            assert said == [], game
+            continue
+        timed += 1
+        want = given if isinstance(given, list) else [given]
+        assert [int(n) for n in re.findall(r"\d+", said[0])] == want and "min" in said[0], (game, said)
+    assert timed >= 2
+
+
+@pytest.mark.parametrize("lang", INDEXES)
 def test_print_files_are_grouped_by_paper_each_once(site, lang):
     """Per edition: the A4 files together, the Letter files together, the one file to print
     first of each; a component on a page of its own under its size, said once, and its PDF's

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from functools import cached_property
 
-from forge.engine import API_VERSION, Field, Game, Kit, Location, MoveError
+from forge.engine import API_VERSION, AboutRun, Field, Game, Kit, Location, MoveError
 
 from . import policies
 from .figure import figure, printed_fronts
@@ -20,6 +20,8 @@ class Majority(Game):
     api_version = API_VERSION
     min_players = 3
     max_players = 10
+    # the appendix: every player count; players vote together, so a move is not a turn
+    ABOUT = AboutRun(games=300, seed=1991, lengths=False)
     RULINGS = {
         "majority.several-winners-reference":
             "When several proposals win together, all of them join the reference pile in the order "
