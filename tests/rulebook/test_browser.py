@@ -85,12 +85,25 @@ def test_chromium_renders_the_page_without_console_errors(site, browser, game, l
         assert spread > 20, "the screenshot is blank"
 
 
+@pytest.fixture(scope="module")
+def printed_pages(site, browser, tmp_path_factory):
+    """Each page printed by Chromium once (its print preview), shared by the print tests:
+    (game, lang) → the PDF."""
+    folder, done = tmp_path_factory.mktemp("printed"), {}
+
+    def pdf(game: str, lang: str) -> Path:
+        if (game, lang) not in done:
+            done[game, lang] = folder / f"{game}-{lang}.pdf"
+            with browser.tab((site / game / lang / "rules.html").as_uri()) as tab:
+                done[game, lang].write_bytes(tab.pdf())
+        return done[game, lang]
+    return pdf
+
+
 @pytest.mark.parametrize("game,lang", PAGES)
-def test_print_preview_is_an_a4_booklet_with_whole_figures(site, browser, tmp_path, game, lang):
+def test_print_preview_is_an_a4_booklet_with_whole_figures(site, printed_pages, game, lang):
     from pypdf import PdfReader
-    pdf = tmp_path / "print.pdf"
-    with browser.tab((site / game / lang / "rules.html").as_uri()) as tab:
-        pdf.write_bytes(tab.pdf())
+    pdf = printed_pages(game, lang)
     reader = PdfReader(pdf)
     assert len(reader.pages) >= 4
     for page in reader.pages:
@@ -114,11 +127,9 @@ def test_print_preview_is_an_a4_booklet_with_whole_figures(site, browser, tmp_pa
 
 
 @pytest.mark.parametrize("game,lang", PAGES)
-def test_no_printed_heading_is_stranded_at_a_page_foot(site, browser, tmp_path, game, lang):
+def test_no_printed_heading_is_stranded_at_a_page_foot(site, printed_pages, game, lang):
     """Each heading of the printed page has at least two lines of its text under it on its page."""
-    pdf = tmp_path / "print.pdf"
-    with browser.tab((site / game / lang / "rules.html").as_uri()) as tab:
-        pdf.write_bytes(tab.pdf())
+    pdf = printed_pages(game, lang)
     contents = Contents.read(site / game / lang / "rules.html")
     found = heading_pages(Printed.read(pdf), contents)
     assert [f"p. {found[hid][0]}: {text}" for hid, text in contents.entries if found[hid][1] < 2] == []
