@@ -21,7 +21,7 @@ class Dalmuti(Game):
     min_players = 4
     max_players = 8
     # every player count; the variant reaches the rulings of the climbing bonus and of sessions
-    ABOUT = AboutRun(games=500, seed=1995, variants=("climbing_bonus=true games=3",))   # seed: the year it came out
+    ABOUT = AboutRun(games=300, seed=1995, variants=("climbing_bonus=true games=2",))   # seed: the year it came out
     RULINGS = {
         "dalmuti.lead-after-going-out":
             "When the player who made the last play of a trick has gone out, the next player still "
