@@ -119,7 +119,8 @@ def test_the_die_rule_draws_for_whoever_the_roll_says():
     assert s.sizes[1] == 4 and s.sizes[0] == 2
 
 
-def _project_with(tmp_path, extra: str):
+def project_with(tmp_path, extra: str = ""):
+    """A project with forge's cardspecs and Chat vert's rules file, plus ``extra`` rules."""
     import shutil
     from pathlib import Path
     root = Path(__file__).resolve().parents[2]
@@ -156,7 +157,7 @@ def _line_of(path, key):
 @pytest.mark.parametrize("extra,key,words", [(BAD_RULE, "pioche", "stops games from ending"),
                                              (NEVER_RULE, "jamais", "never applied")])
 def test_forge_check_catches_a_rule_that_breaks_the_game(tmp_path, extra, key, words):
-    project = _project_with(tmp_path, extra)
+    project = project_with(tmp_path, extra)
     result = run_forge("check", str(project / "rules_src"), cwd=project)
     assert result.returncode == 1, result.stdout + result.stderr
     rules = project / "rules_src/chatvert/rules.yaml"
@@ -173,7 +174,7 @@ def test_forge_check_catches_a_rule_that_breaks_the_game(tmp_path, extra, key, w
      "colour", "expected one of: title, text, phrases, tokens, when, do, change"),
 ])
 def test_an_unknown_word_in_a_rule_is_a_located_error(tmp_path, extra, where, words):
-    project = _project_with(tmp_path, extra)
+    project = project_with(tmp_path, extra)
     result = run_forge("check", str(project / "rules_src"), cwd=project)
     assert result.returncode == 2, result.stdout + result.stderr
     line = next(i for i, text in enumerate((project / "rules_src/chatvert/rules.yaml").read_text(

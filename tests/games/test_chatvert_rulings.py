@@ -5,7 +5,6 @@ or that change a base rule another added rule already changes."""
 from __future__ import annotations
 
 import random
-import shutil
 from pathlib import Path
 
 import pytest
@@ -15,6 +14,7 @@ from forge.engine.registry import get_game
 from forge.errors import IllegalMove
 from forge.games.chatvert.study import play_many
 from tests.conftest import run_forge
+from tests.games.test_chatvert import project_with
 
 GAME = get_game("chatvert")
 ROOT = Path(__file__).resolve().parents[2]
@@ -90,7 +90,7 @@ def test_seats_win_alike_at_ten_players():
 
 def test_a_turned_up_first_card_is_never_a_major(tmp_path):
     """An example whose given turns up a major is an error at its given line."""
-    project = _project(tmp_path)
+    project = project_with(tmp_path)
     (project / "rules_src/chatvert/fr.md").write_text(
         "# Le Chat vert\n\nUn atout retourné.\n\n```example {#chatvert-turned-up-major}\ngame: chatvert\n"
         "given:\n  hands: {Alice: \"R1 G2\", Bruno: \"Y3 B4\"}\n  top: \"+4\"\n  colour: red\n  turned_up: true\n"
@@ -113,16 +113,6 @@ def test_a_draw_an_added_rule_asks_for_can_be_forgotten():
 def penalties_of(rules, forget):
     """Penalty cards by reason over seeded dealt games with ``rules`` in force."""
     return play_many(GAME, rules, 4, 100, 3, forget=forget).penalties
-
-
-def _project(root: Path, extra: str = "") -> Path:
-    """A project with forge's cardspecs and Chat vert's rules file, plus ``extra`` rules."""
-    rules = ROOT / "rules_src/chatvert/rules.yaml"
-    shutil.copytree(ROOT / "cardspecs", root / "cardspecs")
-    (root / "rules_src/chatvert").mkdir(parents=True)
-    (root / "rules_src/chatvert/fr.md").write_text("# Le Chat vert\n\nUne règle de plus.\n", encoding="utf-8")
-    (root / "rules_src/chatvert/rules.yaml").write_text(rules.read_text(encoding="utf-8") + extra, encoding="utf-8")
-    return root
 
 
 STALLING = """
@@ -148,7 +138,7 @@ def _line(path: Path, text: str, after: int = 0) -> int:
 
 def test_a_rule_that_stalls_every_game_breaks_it(tmp_path):
     """Games that end only in a stalemate (nothing to draw, nobody able to play) do not end."""
-    project = _project(tmp_path, STALLING)
+    project = project_with(tmp_path, STALLING)
     result = run_forge("check", "rules_src", cwd=project)
     assert result.returncode == 1, result.stdout + result.stderr
     line = _line(project / "rules_src/chatvert/rules.yaml", "trois:")
@@ -157,7 +147,7 @@ def test_a_rule_that_stalls_every_game_breaks_it(tmp_path):
 
 
 def test_two_rules_changing_the_same_base_rule_is_a_located_error(tmp_path):
-    project = _project(tmp_path, SECOND_PHRASE)
+    project = project_with(tmp_path, SECOND_PHRASE)
     result = run_forge("check", "rules_src", cwd=project)
     assert result.returncode == 2, result.stdout + result.stderr
     rules = project / "rules_src/chatvert/rules.yaml"
