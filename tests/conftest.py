@@ -35,17 +35,21 @@ def run_forge(*args: str, cwd: Path = ROOT, env: dict[str, str] | None = None) -
 
     The process is forked from one that has loaded forge already (tests/forkserver.py), which
     spares each run Python's start-up and forge's imports. A run whose environment differs
-    from the server's in more than the ``FORGE_*`` variables forge reads as it runs (say,
+    from the server's in more than the variables read as it runs (:data:`RUN_TIME`; say,
     PYTHONPATH, read when Python starts) is started as ``python -m forge``, as is every run
     under ``FORGE_TEST_FORK=0``."""
     env = {**os.environ, **RUN_ENV, **(env or {})}
     server_env = {**os.environ, **RUN_ENV} if not _SERVER else _SERVER[0].env
-    same = all(env.get(k) == server_env.get(k) for k in {*env, *server_env} if not k.startswith("FORGE_"))
+    same = all(env.get(k) == server_env.get(k) for k in {*env, *server_env} if not k.startswith(RUN_TIME))
     if not same or os.environ.get("FORGE_TEST_FORK") == "0":
         return subprocess.run([sys.executable, "-m", "forge", *args], cwd=cwd, env=env,
                               capture_output=True, text=True, timeout=600)
     return forkserver().run(list(args), cwd, env, timeout=600)
 
+
+#: the variables read as a run goes, not when Python starts: forge's own, and pytest's name of
+#: the test running (``PYTEST_CURRENT_TEST``, new for each test) — the fork server's runs get them
+RUN_TIME = ("FORGE_", "PYTEST_")
 
 #: what every run of forge sees on top of the test run's environment: no terminal
 RUN_ENV = {"COLUMNS": "200", "TERM": "dumb"}

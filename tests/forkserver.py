@@ -66,10 +66,20 @@ class ForkServer:
         self.process.wait()
 
 
+#: loaded once by the server: what the commands import (the command line, and what a build,
+#: a check or an export loads as it goes), so that no run pays for it again
+PRELOAD = ("forge.build", "forge.cli", "forge.launch", "forge.rendering", "forge.incremental", "forge.stamp",
+           "forge.publish", "forge.cardspec.loader", "forge.kit.render", "forge.kit.print_all",
+           "forge.kit.calibration", "forge.rulebook.pages", "forge.rulebook.check", "forge.rulebook.about",
+           "forge.rulebook.booklet", "forge.engine.registry", "forge.engine.simulate", "forge.export",
+           "forge.games.chatvert", "forge.games.dalmuti", "forge.games.familienbande", "forge.games.gjdlv",
+           "forge.games.majority")
+
+
 def serve() -> None:
-    import forge.build  # loaded once: what the commands import
-    import forge.cli
-    import forge.launch
+    import importlib
+    for name in PRELOAD:
+        importlib.import_module(name)
     control_in, control_out = sys.stdin.buffer, sys.stdout.buffer
     for line in control_in:
         request = json.loads(line)
