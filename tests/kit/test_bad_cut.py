@@ -5,7 +5,8 @@ shows no sliver of the neighbour's colour.
 Measured from the PDFs the real command writes: each card's trim rectangle is read from the
 sheet (its form's box less the bleed, see ``tests/pdftools.py``); two cards whose trims meet
 edge to edge share a cut line. Every page of every deck of every kit (fronts and backs, both
-languages and papers) is rendered in colour at 150 dpi (0.17 mm a pixel) by poppler (strips along the cuts), and along every shared cut,
+papers, one language: see :func:`deck_pdfs`) is rendered in colour at 150 dpi (0.17 mm a
+pixel) by poppler (strips along the cuts), and along every shared cut,
 every 0.5 mm (2 mm clear of the corners, where four cards meet), the pixels 1 mm either side
 of the line are compared: their colour distance (Euclidean, RGB 0-255) stays under MAX_DIFF.
 """
@@ -93,8 +94,13 @@ def measure(pdf: Path) -> list[tuple[int, str, float, float]]:
 
 
 def deck_pdfs(build: Path) -> list[Path]:
-    """Every component PDF of a kit whose pages are imposed cards (print-all files repeat them)."""
-    return sorted(p for p in build.rglob("*.pdf")
+    """Every component PDF of a kit whose pages are imposed cards (print-all files repeat them),
+    in one language per game: what meets at a cut (backgrounds, frames, bleed) is drawn by the
+    layouts, which every language shares; only the words inside the cards differ."""
+    games: dict[str, str] = {}                       # game → its first language built
+    for folder in build.glob("*/*/"):
+        games[folder.parent.name] = min(games.get(folder.parent.name, folder.name), folder.name)
+    return sorted(p for game, lang in games.items() for p in (build / game / lang).glob("*.pdf")
                   if not p.name.startswith("print-all") and any(s.cards for s in sheets(p)))
 
 
