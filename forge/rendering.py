@@ -117,8 +117,6 @@ class Renderer:
         from .kit.fonts import register_fonts
         from .kit.render import render_component
         from .rulebook.pages import Output
-        if jobs:
-            register_fonts()               # parsed here, once, not again in each worker forked
 
         def render(job: Job) -> list:
             result = (render_calibration(job.paper, colour=job.colour) if job.comp is None
@@ -128,8 +126,11 @@ class Renderer:
 
         def then(done: list[list]) -> tuple[list, Later]:
             return [o for outputs in done for o in outputs], self._print_all(jobs, [outputs[0] for outputs in done], keys)
-        return self._units([(key, job.path.relative_to(self.out).as_posix(), partial(render, job))
-                            for key, job in zip(keys, jobs)], lambda i: tick(jobs[i])).then(then)
+        work = self._units([(key, job.path.relative_to(self.out).as_posix(), partial(render, job))
+                            for key, job in zip(keys, jobs)], lambda i: tick(jobs[i]))
+        if work.tasks:
+            register_fonts()               # parsed here, once, not again in each worker forked
+        return work.then(then)
 
     def _units(self, units: list[tuple[str, str, Callable[[], list]]], tick: Callable[[int], None] = lambda i: None
                ) -> Later:
@@ -246,6 +247,12 @@ class Renderer:
                 tasks.append(partial(self._pages, books, said, folder, [lg], downloads, calibration, chromium))
                 todo.append([unit])
                 games.append(folder.name)
+
+        if len(tasks) > 1:                          # once here, not again in each worker forked
+            from .kit.fonts import register_fonts
+            register_fonts()                        # the card drawings measure their words
+            if books.templates.is_dir():
+                books.compile_templates()
 
         def then(done: list) -> list:
             for units, made in zip(todo, done):

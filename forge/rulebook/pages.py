@@ -133,6 +133,17 @@ class Rulebooks:
         self.env = Environment(loader=FileSystemLoader(self.templates), autoescape=True,
                                undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
 
+    def compile_templates(self) -> None:
+        """Compile the page templates now, in this process, so that the workers a build forks
+        inherit them compiled (each would compile them again). A template with an error is left
+        for the page that uses it to report."""
+        from jinja2 import TemplateError
+        for name in ("rulebook.html.j2", "figure.html.j2", "index.html.j2"):
+            try:
+                self.env.get_template(name)
+            except TemplateError:
+                pass
+
     def games(self, names=()) -> list[GameRules]:
         folders = sorted(p for p in (self.root / "rules_src").iterdir() if p.is_dir()) \
             if (self.root / "rules_src").is_dir() else []
