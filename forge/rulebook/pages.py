@@ -138,7 +138,7 @@ class Rulebooks:
         inherit them compiled (each would compile them again). A template with an error is left
         for the page that uses it to report."""
         from jinja2 import TemplateError
-        for name in ("rulebook.html.j2", "figure.html.j2", "index.html.j2"):
+        for name in ("rulebook.html.j2", "figure.html.j2"):          # the index is made here
             try:
                 self.env.get_template(name)
             except TemplateError:

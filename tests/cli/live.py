@@ -12,11 +12,17 @@ import threading
 import time
 from pathlib import Path
 
+from forge.cache import FOLDER
+
 from ..conftest import ROOT
 
 
-def small_project(folder: Path, games: list[str]) -> Path:
-    """``folder`` holding the specs, data files and rulebooks of ``games``, and the templates."""
+def small_project(folder: Path, games: list[str], cache: Path | None = None) -> Path:
+    """``folder`` holding the specs, data files and rulebooks of ``games``, and the templates;
+    with ``cache`` (the run's ``warm_cache``), a copy of it, so that its first build simulates
+    nothing the run has simulated already."""
+    if cache is not None:
+        shutil.copytree(cache, folder / FOLDER)
     (folder / "cardspecs").mkdir()
     for game in games:
         shutil.copy(ROOT / "cardspecs" / f"{game}.yaml", folder / "cardspecs" / f"{game}.yaml")

@@ -26,9 +26,9 @@ from .live import Forge, small_project
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory):
+def served(tmp_path_factory, warm_cache):
     """``forge serve --port 0`` over a project of one game, built and watched; (project, port, process)."""
-    project = small_project(tmp_path_factory.mktemp("serve"), ["dalmuti"])
+    project = small_project(tmp_path_factory.mktemp("serve"), ["dalmuti"], warm_cache)
     forge = Forge(project, "serve", "--port", "0")
     try:
         port = int(forge.expect(r"^serving build/ at http://127\.0\.0\.1:(\d+)/ ")[1])

@@ -23,8 +23,8 @@ def changed(before: dict, after: dict, prefix: str = "") -> set[str]:
     return {p for p, s in after.items() if p.startswith(prefix) and before.get(p) != s}
 
 
-def test_each_change_rebuilds_its_game_only(tmp_path):
-    project = small_project(tmp_path, ["majority", "dalmuti"])
+def test_each_change_rebuilds_its_game_only(tmp_path, warm_cache):
+    project = small_project(tmp_path, ["majority", "dalmuti"], warm_cache)
     out = project / "build"
     words = project / "cardspecs" / "majority" / "words-fr.csv"
     good = words.read_text(encoding="utf-8")
@@ -116,10 +116,10 @@ def test_files_a_spec_names_elsewhere_belong_to_its_game(tmp_path):
     assert watcher.change_of([project.resolve() / "words" / "other.csv"]) is None
 
 
-def test_the_loop_stops_after_its_rebuilds(tmp_path, monkeypatch):
+def test_the_loop_stops_after_its_rebuilds(tmp_path, monkeypatch, warm_cache):
     """In-process, as a program embedding forge would run it: ``run(rebuilds=1)`` returns after
     one rebuild; the callbacks hear the first build, the folders watched and the rebuild."""
-    project = small_project(tmp_path, ["dalmuti"])
+    project = small_project(tmp_path, ["dalmuti"], warm_cache)
     monkeypatch.chdir(project)
     heard, ready = [], threading.Event()
     watcher = Watcher(project, project / "build", ["dalmuti"], Options(lang="en", paper="a4"),
