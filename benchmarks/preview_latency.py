@@ -27,8 +27,11 @@ ROOT = Path(__file__).resolve().parent.parent
 #: a value put back could be taken from the cache, and would not measure a rebuild)
 EDITS = [("a CSV cell (Majority words)", "cardspecs/majority/words-fr.csv",
           ["1,abeille,", "1,zeppelin,", "1,zodiaque,", "1,zèbre,", "1,zinc,", "1,zoo,"]),
-         ("a CSV cell (Dalmuti deck, about box)", "cardspecs/dalmuti/deck.csv",
+         ("a CSV cell (a Dalmuti card's colour)", "cardspecs/dalmuti/deck.csv",
           ["#b71c1c", "#b71c1d", "#b71c1e", "#b71c1f", "#b71c20", "#b71c21"]),
+         ("engine data (Dalmuti figures.yaml, about box)", "rules_src/dalmuti/figures.yaml",
+          ["example figures", "example figures,", "example figures;", "example figures.", "example figures:",
+           "example figures!"]),
          ("a rulebook line (Dalmuti en)", "rules_src/dalmuti/en.md",
           ["\n## ", "\nOne more line.\n\n## ", "\nTwo more lines.\n\n## ", "\nThree more lines.\n\n## ",
            "\nFour more lines.\n\n## ", "\nFive more lines.\n\n## "])]

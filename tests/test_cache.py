@@ -69,20 +69,41 @@ def test_the_fingerprint_changes_with_what_the_engine_plays_from(project, change
     assert (games(project).fingerprint("dalmuti") != before) is changes
 
 
+def edit(path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+
+
+COLOUR = ("cardspecs/dalmuti/deck.csv", "1,rank.1,crown,#6a1b9a,1,", "1,rank.1,crown,#6a1b9b,1,")
+
+
+@pytest.mark.parametrize("played, changes", [(False, True), (True, False)])
+def test_a_simulation_counts_the_kit_by_what_the_rules_play(project, played, changes):
+    """A card's colour is in the kit's files, not in the deck the rules play (counts by rank)."""
+    before = games(project).fingerprint("dalmuti", played=played)
+    edit(project / COLOUR[0], COLOUR[1], COLOUR[2])
+    refresh(project)
+    assert (games(project).fingerprint("dalmuti", played=played) != before) is changes
+
+
 def test_the_about_box_figures_are_kept_and_measured_again_after_a_change(project, monkeypatch):
+    from dataclasses import replace
+
     from forge.rulebook import about
     calls = []
     real = about.simulate
     monkeypatch.setattr(about, "simulate", lambda *a, **k: calls.append(a) or real(*a, **k))
-    run = about.run_of("dalmuti", project)
+    run = replace(about.run_of("dalmuti", project), games=20)                   # the same run, shorter
     runs = len(run.counts(games(project).get("dalmuti"))) * (1 + len(run.variants))   # each count, each setting
     first = about.measure("dalmuti", run, project)
     refresh(project)
     about._MEASURED.clear()
     assert about.measure("dalmuti", run, project) == first and len(calls) == runs
-    deck = project / "cardspecs/dalmuti/deck.csv"
-    deck.write_text(deck.read_text() + "\n")
+    edit(project / COLOUR[0], COLOUR[1], COLOUR[2])                              # not what the rules play
     refresh(project)
-    about.measure("dalmuti", run, project)
-    assert len(calls) == 2 * runs
+    assert about.measure("dalmuti", run, project) == first and len(calls) == runs
+    edit(project / "cardspecs/dalmuti/deck.csv", "12,rank.12,bowl,#8d6e63,12,", "12,rank.12,bowl,#8d6e63,13,")
+    refresh(project)
+    assert about.measure("dalmuti", run, project) != first and len(calls) == 2 * runs
     assert digest(1) != digest("1")

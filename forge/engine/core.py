@@ -267,6 +267,14 @@ class Game:
         located errors (:meth:`Kit.error`), empty when the kit will play."""
         return []
 
+    def kit_played(self) -> object:
+        """What of the printed kit the rules play from, as plain data (numbers, strings, lists,
+        mappings): the deck as the rules see it, say its counts by rank. Return it only when
+        the rules read the kit through it alone; a simulation's figures (the rulebook's
+        appendix of simulated games) are then kept when the kit changes elsewhere: a card's
+        colour, a word, a picture. None (the default): the whole kit, every file it is read from."""
+        return None
+
     def check_options(self, options: Mapping) -> list[str]:
         """What is wrong with options already read by their declared kinds (e.g. an added rule
         that does not exist): a list of messages, empty when they are fine."""

@@ -80,18 +80,21 @@ class Games:
         several joined when engines clash); "" when none claims it."""
         return " + ".join(c.source for c in self.claims.get(name, []))
 
-    def fingerprint(self, name: str) -> str:
+    def fingerprint(self, name: str, played: bool = False) -> str:
         """A hash of everything the engine of ``name`` plays from: forge's version and engine
         code, the engine's own code, the files its printed kit was read from and the data files
         of its rules folder (not the rulebook's text). A result computed by the engine alone
-        (a simulation) is the same for the same fingerprint."""
+        (a simulation) is the same for the same fingerprint. With ``played``, the kit counts
+        only by what the rules play from it, when the game says (:meth:`Game.kit_played`):
+        the fingerprint of a simulation, whose figures nothing else of the kit changes."""
         game = self.get(name)
         code = [p for f in self.claims[name][0].files for p in (sorted(f.rglob("*.py")) if f.is_dir() else [f])]
         forge_code = sorted(Path(__file__).parent.glob("*.py"))
         folder = game.rules_folder
         data = sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix != ".md") if folder.is_dir() else []
-        return digest(__version__, API_VERSION, name, files_digest([*forge_code, *code, *game.kit.files, *data],
-                                                                   self.root))
+        kit = game.kit_played() if played else None
+        return digest(__version__, API_VERSION, name, kit,
+                      files_digest([*forge_code, *code, *(game.kit.files if kit is None else ()), *data], self.root))
 
     def get(self, name: str) -> Game:
         """The engine of ``name``; UnknownGame when none claims it, EngineLoadError when it

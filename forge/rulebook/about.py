@@ -58,7 +58,8 @@ def measure(game: str, run: Run, root: Path) -> list[dict]:
     """``forge simulate --json``'s figures for each player count of ``run``; measured once per
     loaded engine (which reads its printed deck once), so both language editions of a page
     share one simulation, and kept between runs in the project's cache under everything the
-    simulation plays from (:meth:`forge.engine.registry.Games.fingerprint`)."""
+    simulation plays from (:meth:`forge.engine.registry.Games.fingerprint`: of the printed kit,
+    what the rules play from it)."""
     tasks = pending(game, run, root)
     if tasks:
         keep(game, run, root, [task() for task in tasks])
@@ -104,7 +105,7 @@ def _key(game: str, run: Run, root: Path) -> tuple:
 
 
 def _inputs(game: str, run: Run, root: Path) -> str:
-    return digest(games(root).fingerprint(game), run.counts(get_game(game, root)), run.games, run.seed, run.policy,
+    return digest(games(root).fingerprint(game, played=True), run.counts(get_game(game, root)), run.games, run.seed, run.policy,
                   run.variants)
 
 

@@ -89,6 +89,10 @@ class ChatVert(Game):
         """(copies of each card code, blank cards), read from the printed kit on first use."""
         return cards.deck_from_kit(self.kit)
 
+    def kit_played(self):
+        """The rules play the printed deck through its counts by card and its blank cards."""
+        return self.deck
+
     @cached_property
     def deck_order(self) -> tuple[int, ...]:
         """Every card of the printed deck by code, in code order: what a deal shuffles."""

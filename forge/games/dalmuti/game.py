@@ -70,6 +70,10 @@ class Dalmuti(Game):
         """Counts by rank, read from the printed kit on first use."""
         return deck_from_kit(self.kit)
 
+    def kit_played(self):
+        """The rules play the printed deck through its counts by rank."""
+        return self.deck
+
     def check_kit(self, kit) -> list:
         """The printed deck (component ``cards``): see :func:`.cards.check_deck`."""
         return check_deck(kit, self.max_players)

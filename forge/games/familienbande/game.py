@@ -70,6 +70,10 @@ class Familienbande(Game):
         """card → (gender, symbol count per trait), read from the printed kit on first use."""
         return deck_from_kit(self.kit)
 
+    def kit_played(self):
+        """The rules play the printed deck through each portrait's gender and traits."""
+        return self.deck
+
     @cached_property
     def moves(self) -> Moves:
         """Every move of the deck, built once and shared by its games."""

@@ -105,6 +105,11 @@ class GrandJeu(Game):
         """Jokers in the printed deck, read from the kit on first use."""
         return cards.deck_from_kit(self.kit)
 
+    def kit_played(self):
+        """The rules play the printed deck through how many jokers it has (its 52 cards are
+        checked to be the standard deck)."""
+        return self.jokers
+
     def check_kit(self, kit) -> list:
         return cards.check_deck(kit)
 

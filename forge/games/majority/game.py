@@ -63,6 +63,11 @@ class Majority(Game):
         """Word cards in the piles at the start, read from the printed kit on first use."""
         return self.kit.component("words").count(self.kit.languages[0])
 
+    def kit_played(self):
+        """The rules play the printed deck through how many word cards it has (the words
+        themselves do not change the rules)."""
+        return self.word_cards
+
     def check_kit(self, kit: Kit) -> list:
         """The word cards (component ``words``): as many cards in every language's list, and at
         least the four a turn lays out (a reference word and three proposals)."""
