@@ -13,8 +13,8 @@ rulebooks, the index), side by side in one run:
    their number, not their words (``Game.kit_played``);
 7. one CSV cell of the deck an engine plays that the rules do not read: a Dalmuti card's
    colour (its cards and pages drawn again, its about box kept);
-8. a data file of an engine's rules folder: a comment in Dalmuti's ``figures.yaml`` (its
-   pages drawn again and its about box simulated again: the fingerprint of what the engine
+8. a data file of an engine's rules folder: a word of Dalmuti's ``figures.yaml``, which its
+   appendix shows (its pages drawn again and its about box simulated again: the fingerprint of what the engine
    plays from covers its rules folder's data; a cell the rules play, one more 12, would
    make the rulebook's deck example false, and the build would stop there).
 
@@ -83,7 +83,7 @@ def main() -> None:
              ("cold, rl_accel, all cores", True, False, ""), ("new folder, cache warm", True, True, "")]
     edits = [("nothing changed", None), ("one cell: a word", ("majority/words-en.csv", 1, ",ant,", ",gnat,")),
              ("one cell: a card's colour", ("dalmuti/deck.csv", 2, "#b71c1c", "#b71c1d")),
-             ("engine data: about box", ("../rules_src/dalmuti/figures.yaml", 0, "figures, per", "figures; per"))]
+             ("engine data: about box", ("../rules_src/dalmuti/figures.yaml", 13, "avec la", "avec une"))]
     results, trees = {}, {}
     with tempfile.TemporaryDirectory() as tmp:
         project = Path(tmp) / "project"
