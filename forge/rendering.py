@@ -51,6 +51,7 @@ class Renderer:
         self.warn, self.warned = warn, set()
         self._specs: dict[int, tuple[GameSpec, str]] = {}
         self._comps: dict[tuple[int, str], tuple[object, str]] = {}
+        self._printed: dict[tuple[int, str], tuple[object, str]] = {}     # comp_key's, by component and language
         self._art: str | None = None
 
     # -- keys -----------------------------------------------------------------------------
@@ -80,8 +81,11 @@ class Renderer:
     def comp_key(self, comp, lang: str) -> str:
         """All of ``comp`` that is printed in ``lang``: its settings and faces, and its rows in
         ``lang`` (a component with a data file per language: not the other languages' rows)."""
-        return stable(dataclasses.replace(comp, lang_rows={k: v for k, v in comp.lang_rows.items() if k == lang}),
-                      self.root)
+        found = self._printed.get((id(comp), lang))
+        if found is None or found[0] is not comp:
+            found = self._printed[id(comp), lang] = (comp, self.outputs.key(stable(dataclasses.replace(
+                comp, lang_rows={k: v for k, v in comp.lang_rows.items() if k == lang}), self.root)))
+        return found[1]
 
     def _reuse(self, key: str, slot: str, make: Callable[[], list]) -> list:
         """The unit of ``key`` (in ``slot``, :meth:`Outputs.get`): kept from the previous build,

@@ -67,6 +67,7 @@ class Games:
             if all(c.origin != claim.origin for c in same):
                 same.append(claim)
         self._loaded: dict[str, Game] = {}
+        self._prints: dict[tuple[str, bool], str] = {}      # fingerprints, read once like the engines
 
     def names(self) -> list[str]:
         """Every game some engine claims, loaded or not."""
@@ -86,15 +87,19 @@ class Games:
         of its rules folder (not the rulebook's text). A result computed by the engine alone
         (a simulation) is the same for the same fingerprint. With ``played``, the kit counts
         only by what the rules play from it, when the game says (:meth:`Game.kit_played`):
-        the fingerprint of a simulation, whose figures nothing else of the kit changes."""
+        the fingerprint of a simulation, whose figures nothing else of the kit changes. Read once,
+        as the engine and its kit are (:func:`refresh` forgets both)."""
+        if (name, played) in self._prints:
+            return self._prints[name, played]
         game = self.get(name)
         code = [p for f in self.claims[name][0].files for p in (sorted(f.rglob("*.py")) if f.is_dir() else [f])]
         forge_code = sorted(Path(__file__).parent.glob("*.py"))
         folder = game.rules_folder
         data = sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix != ".md") if folder.is_dir() else []
         kit = game.kit_played() if played else None
-        return digest(__version__, API_VERSION, name, kit,
-                      files_digest([*forge_code, *code, *(game.kit.files if kit is None else ()), *data], self.root))
+        found = self._prints[name, played] = digest(__version__, API_VERSION, name, kit, files_digest(
+            [*forge_code, *code, *(game.kit.files if kit is None else ()), *data], self.root))
+        return found
 
     def get(self, name: str) -> Game:
         """The engine of ``name``; UnknownGame when none claims it, EngineLoadError when it
