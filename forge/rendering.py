@@ -49,43 +49,43 @@ class Renderer:
     def __init__(self, root: Path, outputs: Outputs, warn: Callable[[Warning_], None] = lambda w: None):
         self.root, self.outputs, self.out = Path(root), outputs, outputs.out
         self.warn, self.warned = warn, set()
-        self._specs: dict[int, tuple[GameSpec, str]] = {}
-        self._comps: dict[tuple[int, str], tuple[object, str]] = {}
-        self._printed: dict[tuple[int, str], tuple[object, str]] = {}     # comp_key's, by component and language
+        self._keys: dict[tuple[int, str], tuple[object, str]] = {}      # (id, what) → (object, its key)
         self._art: str | None = None
 
     # -- keys -----------------------------------------------------------------------------
+    def _once(self, obj: object, extra: str, make: Callable[[], str]) -> str:
+        """``make()``, the key of ``obj`` (and ``extra``), computed once per build: the same
+        object (not one that took the place of a freed one) gives the key kept."""
+        found = self._keys.get((id(obj), extra))
+        if found is None or found[0] is not obj:
+            found = self._keys[id(obj), extra] = (obj, make())
+        return found[1]
+
     def spec_key(self, spec: GameSpec) -> str:
         """Everything of ``spec`` but its components: title, strings, settings, and the content of
         every image it prints (and of every image beside the specs)."""
-        found = self._specs.get(id(spec))
-        if found is None or found[0] is not spec:
+        def make() -> str:
             if self._art is None:
                 folder = self.root / "cardspecs"
                 self._art = tree_digest(self.root, *[p for p in folder.rglob("*") if p.suffix.lower() in IMAGE_SUFFIXES])
             data = {f.name: getattr(spec, f.name) for f in dataclasses.fields(spec) if f.name not in ("components", "warnings")}
             images = tree_digest(self.root, *[info.path for info, _ in spec.images.values()])
-            found = self._specs[id(spec)] = (spec, self.outputs.key(stable(data, self.root), images, self._art))
-        return found[1]
+            return self.outputs.key(stable(data, self.root), images, self._art)
+        return self._once(spec, "spec", make)
 
     def job_key(self, job: Job) -> str:
         where = job.path.relative_to(self.out).as_posix()
         if job.comp is None:
             return self.outputs.key("calibration", where, job.paper, job.colour)
-        found = self._comps.get((id(job.comp), job.lang))
-        if found is None or found[0] is not job.comp:
-            found = self._comps[id(job.comp), job.lang] = (job.comp, self.outputs.key(
-                self.comp_key(job.comp, job.lang), [self.comp_key(c, job.lang) for c in sources(job.spec, job.comp)]))
-        return self.outputs.key("component", where, job.lang, job.paper, self.spec_key(job.spec), found[1])
+        drawn = self._once(job.comp, f"drawn:{job.lang}", lambda: self.outputs.key(
+            self.comp_key(job.comp, job.lang), [self.comp_key(c, job.lang) for c in sources(job.spec, job.comp)]))
+        return self.outputs.key("component", where, job.lang, job.paper, self.spec_key(job.spec), drawn)
 
     def comp_key(self, comp, lang: str) -> str:
         """All of ``comp`` that is printed in ``lang``: its settings and faces, and its rows in
         ``lang`` (a component with a data file per language: not the other languages' rows)."""
-        found = self._printed.get((id(comp), lang))
-        if found is None or found[0] is not comp:
-            found = self._printed[id(comp), lang] = (comp, self.outputs.key(stable(dataclasses.replace(
-                comp, lang_rows={k: v for k, v in comp.lang_rows.items() if k == lang}), self.root)))
-        return found[1]
+        return self._once(comp, f"printed:{lang}", lambda: self.outputs.key(stable(dataclasses.replace(
+            comp, lang_rows={k: v for k, v in comp.lang_rows.items() if k == lang}), self.root)))
 
     def _reuse(self, key: str, slot: str, make: Callable[[], list]) -> list:
         """The unit of ``key`` (in ``slot``, :meth:`Outputs.get`): kept from the previous build,
