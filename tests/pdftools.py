@@ -227,3 +227,43 @@ def within(inner: Rect, outer: Rect, tol: float = 0.01) -> bool:
 def overlaps(a: Rect, b: Rect) -> bool:
     """The two rectangles share some area."""
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@dataclass(frozen=True)
+class Char:
+    """One character of a page as PDFium reads it: its font's name (no subset tag), fill
+    colour (0–255) and box (PDF coordinates)."""
+
+    char: str
+    font: str
+    colour: tuple[int, int, int]
+    rect: Rect
+
+
+def chars(path: Path, page: int = 0) -> list[Char]:
+    """The characters drawn on a page, in the order PDFium reads them (spaces and line ends
+    left out)."""
+    import ctypes
+
+    import pypdfium2
+    import pypdfium2.raw as pdfium_c
+    pdf = pypdfium2.PdfDocument(str(path))
+    try:
+        text = pdf[page].get_textpage()
+        name, flags = ctypes.create_string_buffer(256), ctypes.c_int()
+        out = []
+        for i in range(text.count_chars()):
+            ch = chr(pdfium_c.FPDFText_GetUnicode(text, i))
+            if ch.isspace():
+                continue
+            pdfium_c.FPDFText_GetFontInfo(text, i, name, 256, ctypes.byref(flags))
+            rgba = [ctypes.c_uint() for _ in range(4)]
+            pdfium_c.FPDFText_GetFillColor(text, i, *(ctypes.byref(c) for c in rgba))
+            edges = [ctypes.c_double() for _ in range(4)]                  # left, right, bottom, top
+            pdfium_c.FPDFText_GetCharBox(text, i, *(ctypes.byref(e) for e in edges))
+            left, right, bottom, top = (e.value for e in edges)
+            out.append(Char(ch, name.value.decode().split("+")[-1], tuple(c.value for c in rgba[:3]),
+                            (left, bottom, right, top)))
+        return out
+    finally:
+        pdf.close()

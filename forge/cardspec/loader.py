@@ -31,6 +31,7 @@ from .checks import Problems, check_keys, copies_checker, enum, is_, str_list, t
 from .data import read_rows
 from .entries import read_entries
 from .extends import component_extends, load_with_extends
+from .icons import read_icons
 from .layouts import read_layouts
 from .model import CARD_PRESETS, Component, Face, GameSpec, PrintSettings, Row
 from .resolve import check_templates, check_titles, resolve_face
@@ -56,6 +57,7 @@ TOP_KEYS = {
     "components": "the game's printable components, by name",
     "extends": "path of another spec whose content this one starts from",
     "layouts": "layouts of positioned parts, by name, that faces of this spec may use",
+    "icons": "the project's images shown in running text, by name: {coin: art/coin.png} (written {coin})",
 }
 COMPONENT_KEYS = {
     "kind": "deck, board or sheet",
@@ -94,6 +96,8 @@ def load_spec(path: Path, root: Path | None = None, layouts: LayoutTable | None 
     pb.raise_if_any()          # a broken 'extends' chain makes the rest meaningless
     spec = _game(raw, path, root, pb)
     spec.folder, spec.root = path.parent, root
+    with pb.collecting():
+        spec.icons = read_icons(raw.get("icons"), raw.at("icons"), spec, pb)
     known = None                       # the layouts a face may name: forge's, then the spec's own
     if layouts is not None:
         known = {**layouts.layouts, **read_layouts(raw.get("layouts"), raw.at("layouts"), pb, layouts)}

@@ -138,3 +138,4 @@ class GameSpec:
     warnings: list = field(default_factory=list)            # located warnings (Warning_) met when loading
     images: dict = field(default_factory=dict)              # image path → (ImageInfo, lowest dpi at print size)
     play_time: tuple[int, int] | None = None                 # minutes: (shortest, longest)
+    icons: dict = field(default_factory=dict)               # name → (ImageInfo, ImageReader, where): icons:

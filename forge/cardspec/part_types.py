@@ -37,7 +37,9 @@ _TEXT = {"font": (("choice", FONTS), "sans", "sans, bold or serif"),
          "size": ("x", "10pt", "the largest size (a share is of the frame's width); shrunk to fit down "
                   "to min_size"),
          "min_size": ("pt", f"{MIN_SIZE:g}pt", f"the smallest size (at least {MIN_SIZE:g} pt)"),
-         "colour": ("colour", "#000000", "the text's colour")}
+         "colour": ("colour", "#000000", "the text's colour"),
+         "markup": ("bool", True, "read **bold**, *italic*, <br>, <color red>…</color> and {icon} in the text "
+                    "(false: print it as written)")}
 
 #: type → property → (kind, default, help)
 PART_TYPES: dict[str, dict[str, tuple]] = {

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import string
+from typing import Collection
 
 __all__ = ["TemplateError", "resolve"]
 
@@ -32,7 +33,7 @@ class TemplateError(Exception):
     row = None                 # the row of another component the value came from, if any
 
 
-def _fill(text: str, fields: dict) -> str:
+def _fill(text: str, fields: dict, keep: Collection[str] = ()) -> str:
     out = []
     try:
         parsed = list(_FORMATTER.parse(text))
@@ -41,6 +42,9 @@ def _fill(text: str, fields: dict) -> str:
     for literal, name, spec, conv in parsed:
         out.append(literal)
         if name is None:
+            continue
+        if name not in fields and name in keep and not spec and not conv:
+            out.append(f"{{{name}}}")               # an inline icon, read by forge.cardspec.markup
             continue
         if name not in fields:
             known = ", ".join(sorted(fields)) or "none"
@@ -56,14 +60,15 @@ def _fill(text: str, fields: dict) -> str:
     return "".join(out)
 
 
-def resolve(value, fields: dict, strings: dict[str, str]):
-    """Resolve one parameter value for a card (fields) in one language (strings)."""
+def resolve(value, fields: dict, strings: dict[str, str], keep: Collection[str] = ()):
+    """Resolve one parameter value for a card (fields) in one language (strings); a ``{name}``
+    of ``keep`` that is no field stays as written (an inline icon)."""
     if not isinstance(value, str):
         return value
-    text = _fill(value, fields)
+    text = _fill(value, fields, keep)
     if text.startswith("@"):
         key = text[1:]
         if key not in strings:
             raise TemplateError(f"unknown string key {key[:60]!r} (expected a key of the strings table)")
-        text = _fill(strings[key], fields)
+        text = _fill(strings[key], fields, keep)
     return text

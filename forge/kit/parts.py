@@ -14,6 +14,7 @@ from .art.emblems import EMBLEMS, draw_emblem
 from .art.pen import TOP, Pen
 from .art.symbols import draw_symbol
 from .registry import CardBox
+from .rich_text import Setter
 
 __all__ = ["draw_parts"]
 
@@ -36,12 +37,6 @@ def _paint(pen: Pen, part: dict) -> bool:
     return bool(fill or stroke)
 
 
-def _ink(pen: Pen, colour: str) -> None:
-    """Text in ``colour`` (the pen's state is set only when it changes)."""
-    if (pen.fill, pen.stroke) != (colour, None):
-        pen.style(colour)
-
-
 def _rect(pen: Pen, card: CardBox, part: dict) -> None:
     if _paint(pen, part):
         pen.rect(*part_box(part, card), r=part["radius"])
@@ -54,23 +49,17 @@ def _circle(pen: Pen, card: CardBox, part: dict) -> None:
 
 
 def _text(pen: Pen, card: CardBox, part: dict) -> None:
-    text = part["text"]
-    if not text.strip():
+    """A text box: styled runs (:mod:`forge.cardspec.markup`) set at the largest size that fits."""
+    if not part["text"].strip():
         return
     x, y, w, h = part_box(part, card)
-    anchor = {0.0: "start", 0.5: "middle", 1.0: "end"}[ALIGN[part["align"]]]
-    ax = x + w * ALIGN[part["align"]]
+    share = ALIGN[part["align"]]
     fw, fh = frame_of(card, part["frame"])[2:]
-    size, font, lead = part["size"].of(fw, fh), part["font"], part["leading"]
-    _ink(pen, part["colour"])
-    if not part["wrap"]:
-        size = pen.fit_size(text, size, w, font, part["min_size"])
-        pen.text(ax, _first_baseline(part, y, h, pen.block_height(1, size, lead), size), text, size, font, anchor)
-        return
-    size, lines = pen.fit_lines(text, size, w, h, font, lead, part["min_size"])
+    size, lead = part["size"].of(fw, fh), part["leading"]
+    setter = Setter(pen, part["runs"], part["font"], part["colour"], part["images"])
+    size, lines = setter.fit(size, w, h, lead, part["min_size"], part["wrap"])
     block = pen.block_height(len(lines), size, lead)
-    top = _first_baseline(part, y, h, block, size) + TOP * size
-    pen.draw_lines(ax, top, lines, size, lead, font, anchor)
+    setter.draw(x + w * share, _first_baseline(part, y, h, block, size), lines, size, lead, share)
 
 
 def _first_baseline(part: dict, y: float, h: float, block: float, size: float) -> float:
@@ -99,25 +88,24 @@ def _icon(pen: Pen, card: CardBox, part: dict) -> None:
     if part["icon"] in EMBLEMS:
         draw_emblem(pen, part["icon"], cx - size / 2, cy - size / 2, size)
     else:
-        _ink(pen, part["colour"])
+        pen.style(part["colour"])
         draw_symbol(pen, part["icon"], cx, cy, size / 2)
 
 
 def _corners(pen: Pen, card: CardBox, part: dict) -> None:
     """The index at the frame's top left corner, and turned half a turn at its bottom right."""
-    text = part["text"]
-    if not text.strip():
+    if not part["text"].strip():
         return
     fx, fy, fw, fh = frame_of(card, part["frame"])
     inset, width = part["inset"].of(fw, fh), part["width"].of(fw, fh)
-    size = pen.fit_size(text, part["size"].of(fw, fh), width, part["font"], part["min_size"])
-    _ink(pen, part["colour"])
+    setter = Setter(pen, part["runs"], part["font"], part["colour"], part["images"])
+    size, lines = setter.fit(part["size"].of(fw, fh), width, fh, 1.0, part["min_size"], wrap=False)
     for turned in (False, True):
         with pen.saved():
             if turned:
                 pen.translate(2 * fx + fw, 2 * fy + fh)
                 pen.rotate(180)
-            pen.text(fx + inset, fy + fh - inset - TOP * size, text, size, part["font"], "start")
+            setter.draw(fx + inset, fy + fh - inset - TOP * size, lines, size, 1.0, 0.0)
 
 
 _DRAW = {"rect": _rect, "circle": _circle, "text": _text, "image": _image, "icon": _icon, "corners": _corners}

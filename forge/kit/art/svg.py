@@ -17,8 +17,11 @@ __all__ = ["SvgPen"]
 #: an image drawn on a web page is sent at most this many pixels on its longer side
 WEB_PIXELS = 480
 
-_FAMILIES = {"sans": ("DejaVu Sans, sans-serif", "normal"), "bold": ("DejaVu Sans, sans-serif", "bold"),
-             "serif": ("DejaVu Serif, serif", "bold")}
+_SANS, _SERIF = "DejaVu Sans, sans-serif", "DejaVu Serif, serif"
+#: logical font (forge/kit/fonts.py) → CSS family, weight, style
+_FAMILIES = {"sans": (_SANS, "normal", "normal"), "bold": (_SANS, "bold", "normal"), "serif": (_SERIF, "bold", "normal"),
+             "italic": (_SANS, "normal", "italic"), "bold-italic": (_SANS, "bold", "italic"),
+             "serif-italic": (_SERIF, "bold", "italic")}
 
 
 def _n(v: float) -> str:
@@ -109,11 +112,12 @@ class SvgPen(Pen):
                           f'height="{_n(h)}" preserveAspectRatio="none" href="{href}"/></g>')
 
     def text(self, x, y, s, size, font="sans", anchor="start") -> None:
-        family, weight = _FAMILIES[font]
+        family, weight, style = _FAMILIES[font]
+        slant = f' font-style="{style}"' if style != "normal" else ""
         # y is up in pen space: flip the glyphs back so text reads upright
         self.parts.append(
             f'<text transform="translate({_n(x)} {_n(y)}) scale(1 -1)" font-family={quoteattr(family)} '
-            f'font-weight="{weight}" font-size="{_n(size)}" text-anchor="{anchor}" fill="{self.fill or "none"}">'
+            f'font-weight="{weight}"{slant} font-size="{_n(size)}" text-anchor="{anchor}" fill="{self.fill or "none"}">'
             f"{escape(s)}</text>")
 
     def tag(self, x, y, s) -> None:
