@@ -13,10 +13,12 @@ from typing import Callable
 
 from ..errors import Location, describe, excerpt
 from .checks import Problems, check_keys, close_match
+from .conditions import parse_condition
 from .extends import by_name, merge
 from .lengths import parse_measure
 from .model import parse_length
 from .part_types import PART_TYPES
+from .templating import TemplateError
 from .vocabulary import MIN_SIZE, REQUIRED, Layout, LayoutTable, Param
 from .yamlload import LocDict
 
@@ -184,6 +186,12 @@ def _part(name: str, d, where: Location, pb: Problems) -> DeclaredPart | None:
                 pb.add(at, f"'{key}' has the wrong type (expected text or a template, got {describe(value)})")
                 continue
             templates[key] = str(value)
+            if key == "when":
+                try:
+                    parse_condition(templates[key])
+                except TemplateError as exc:
+                    pb.add(at, f"part '{name}': {exc.args[0]}",
+                           hint="when: \"{field}\" (not empty), \"{field} == value\", \"{n} > 2\", \"{f} in [a, b]\"")
             continue
         try:
             fixed[key] = _fixed(kind_name, pkind, value)

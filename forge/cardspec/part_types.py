@@ -28,7 +28,8 @@ PROP_KINDS = ("x", "y", "pt", "number", "bool", "colour", "text", "file", "icon"
 _PLACE = {"x": ("x", "0%", "from the frame's left edge"), "y": ("y", "0%", "from the frame's top edge, downwards"),
           "width": ("x", "100%", "the box's width"), "height": ("y", "100%", "the box's height")}
 _COMMON = {"frame": (("choice", FRAMES), "trim", "what x and y start from: trim, safe or bleed"),
-           "when": ("when", "always", "a template: the part is drawn only when it is not empty"),
+           "when": ("when", "always", "a condition: \"{art}\" (not empty), \"{type} == potion\", \"{cost} > 2\", "
+                    "\"{type} in [a, b]\", with not, and, or"),
            "layer": ("number", 0, "parts are drawn by layer, then in order (an inherited part keeps its place)")}
 _PAINT = {"fill": ("colour", "", "the inside's colour (empty: none)"),
           "stroke": ("colour", "", "the outline's colour (empty: none)"),

@@ -13,6 +13,7 @@ from ..errors import Location, describe
 from ..inputs import resolve_inside
 from .checks import Problems
 from .colours import mix
+from .conditions import holds
 from .images import DPI_WARN, check_image, dpi, pdf_image, placement
 from .kinds import check_kind
 from .markup import MarkupError, Run, parse
@@ -47,7 +48,10 @@ def resolve_parts(parts: tuple, fields: dict, strings: dict, spec: GameSpec, row
         values = {"type": part.type, "name": part.name, **part.fixed}
         for key, raw in part.templates.items():
             try:
-                values[key] = str(resolve(raw, fields, strings, keep=icon_names(spec)))
+                if key == "when":
+                    values[key] = "yes" if holds(raw, fields, strings) else ""
+                else:
+                    values[key] = str(resolve(raw, fields, strings, keep=icon_names(spec)))
             except TemplateError as exc:
                 raise _located(exc, part, key, raw) from None
         drawn = bool(values["when"].strip())
