@@ -5,17 +5,30 @@ exit status: input errors print ``file:line: what is wrong`` and a hint, exit 2.
 """
 from __future__ import annotations
 
+import inspect
 import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 from rich.console import Console
+from typer.core import TyperOption
 
 from .. import __version__
 from ..errors import ErrorGroup, ForgeError
 
 __all__ = ["app", "main"]
+
+
+
+def _flag_type(option: TyperOption, ctx) -> str | None:
+    """The type shown beside an option in ``--help``: none for a flag (``--strict``, ``--help``),
+    which takes no value; Typer 0.29 shows ``<bool>`` there, as if ``--strict true`` were asked."""
+    return None if option.is_flag else _VALUE_TYPE(option, ctx)
+
+
+_VALUE_TYPE = TyperOption.display_type_rich
+TyperOption.display_type_rich = _flag_type           # every option of every command, --help included
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Build print-and-play kits and rulebooks for card games.")
@@ -76,6 +89,16 @@ def project_root() -> Path:
 
 
 from . import check, commands, export  # noqa: E402,F401  (registers the commands)
+
+
+def _unwrapped(doc: str) -> str:
+    """A docstring as ``--help`` shows it: its paragraphs kept, the line breaks inside each
+    joined (Typer's panels would print the source's hard wraps as they are)."""
+    return "\n\n".join(" ".join(p.split()) for p in inspect.cleandoc(doc).split("\n\n"))
+
+
+for _command in app.registered_commands:
+    _command.help = _unwrapped(_command.help or inspect.getdoc(_command.callback) or "")
 
 
 def main() -> None:

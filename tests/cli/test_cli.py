@@ -92,3 +92,19 @@ def test_calibration_sheet(tmp_path):
     reader = open_pdf(tmp_path / "calibration-letter.pdf")
     assert len(reader.pages) == 2
     assert box(reader.pages[0], "/MediaBox") == pytest.approx((0, 0, 612, 792), abs=0.01)
+
+
+@pytest.mark.parametrize("command", ["build", "export", "check", "simulate"])
+def test_help_shows_flags_as_flags_and_values_with_their_type(command):
+    result = run_forge(command, "--help")
+    assert result.returncode == 0
+    rows = {line.split()[1]: line for line in result.stdout.splitlines() if line.startswith("│ --")}
+    assert "<bool>" not in result.stdout
+    assert [row for name, row in rows.items() if name == "--help"] and "<" not in rows["--help"]
+    assert any("<str>" in row or "<path>" in row or "<int>" in row for row in rows.values())
+
+
+def test_help_joins_a_paragraph_written_on_several_lines():
+    # the docstring breaks its line after "the HTML rulebooks"; at 200 columns the paragraph runs on
+    lines = run_forge("build", "--help").stdout.splitlines()
+    assert any("the HTML rulebooks (build/<game>/<lang>/rules.html" in line for line in lines)
