@@ -108,7 +108,7 @@ class InputError(ForgeError):
 class SpecError(InputError):
     """A card spec breaks the spec language (unknown key, wrong type, bad value…)."""
 
-    default_hint = "the card spec language is described in docs/cardspec.md"
+    default_hint = "the card spec language: forge docs cardspec"
 
 
 class YamlSyntaxError(InputError):
@@ -162,16 +162,18 @@ class OptionError(InputError):
 class EngineLoadError(InputError):
     """A game's rules engine (a project's own, or an installed package's) cannot be used."""
 
-    default_hint = "fix the engine's code (docs/engines.md describes the API); forge --debug shows the traceback"
+    default_hint = "fix the engine's code (forge docs engines describes the API); forge --debug shows the traceback"
 
 
 class ErrorGroup(ForgeError):
-    """Several input errors found in one run; all are reported."""
+    """Several input errors found in one run; all are reported, each once (the same fault met
+    by several examples, cards or languages is one error)."""
 
     exit_code = 2
 
     def __init__(self, errors: list[InputError]):
-        self.errors = sorted(errors, key=lambda e: (e.location.file, e.location.line))
+        unique = {(str(e), getattr(e, "hint", None)): e for e in reversed(errors)}    # the first one kept
+        self.errors = sorted(reversed(unique.values()), key=lambda e: (e.location.file, e.location.line))
         super().__init__("\n".join(str(e) for e in self.errors))
 
 

@@ -166,7 +166,7 @@ def _part(name: str, d, where: Location, pb: Problems) -> DeclaredPart | None:
         guess = close_match(str(kind), PART_TYPES) if isinstance(kind, str) else None
         pb.add(d.at("type") if "type" in d else d.at(), f"part '{name}': unknown type "
                f"{excerpt(kind) if isinstance(kind, str) else describe(kind)} (expected one of: "
-               f"{', '.join(PART_TYPES)})", hint=guess or "docs/cardspec.md lists the parts and their properties")
+               f"{', '.join(PART_TYPES)})", hint=guess or "forge docs cardspec lists the parts and their properties")
         return None
     props = PART_TYPES[kind]
     fixed, templates = {}, {}

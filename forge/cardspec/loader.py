@@ -105,7 +105,7 @@ def load_spec(path: Path, root: Path | None = None, layouts: LayoutTable | None 
     if not isinstance(comps, LocDict) or not comps:
         pb.add(raw.at("components") if "components" in raw else raw.at(),
                f"'components' is missing or empty (expected a mapping of name → component, got {describe(comps)})",
-               hint="see the worked spec in docs/cardspec.md")
+               hint="see the worked spec: forge docs cardspec")
         pb.raise_if_any()
     base_print = print_settings(raw.get("print"), PrintSettings(), raw.at("print"), pb)
     for name in comps:
@@ -274,7 +274,7 @@ def _face(comp: LocDict, key: str, kind: str, pb: Problems, known: dict[str, Lay
     if not isinstance(name, str) or name not in known:
         pb.add(d.at("layout") if "layout" in d else d.at(),
                f"unknown layout {describe(name)} for a {kind} (expected one of: {', '.join(fit)})",
-               hint="docs/cardspec.md describes every layout")
+               hint="forge docs cardspec describes every layout")
         return None
     lay = known[name]
     if kind not in lay.kinds:

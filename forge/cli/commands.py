@@ -168,9 +168,9 @@ def new(game: Annotated[str, typer.Argument(help="The new game's id: lower-case 
     for path in written:
         out.print(f"wrote {path}")
     out.print(f"next: forge build {game}, then open build/{game}/fr/cards-a4.pdf and build/{game}/fr/rules.html; "
-              f"edit cardspecs/{game}/cards.csv (docs/cardspec.md describes the spec)")
+              f"edit cardspecs/{game}/cards.csv (forge docs cardspec describes the spec)")
     if engine:
-        out.print(f"the rules: cardspecs/{game}/engine.py (docs/engines.md describes the API); forge check plays "
+        out.print(f"the rules: cardspecs/{game}/engine.py (forge docs engines describes the API); forge check plays "
                   f"the examples of rules_src/{game}/, pytest runs tests/test_{game.replace('-', '_')}.py")
 
 

@@ -61,7 +61,7 @@ def problems_of(cls: type) -> list[tuple[str, str]]:
         out.append(("MAX_STEPS", f"MAX_STEPS must be a whole number of moves, at least 1 (got {cls.MAX_STEPS!r})"))
     for method in ("new_state", "parse_move"):
         if getattr(cls, method) is getattr(Game, method):
-            out.append((method, f"does not define {method}() (every game must; docs/engines.md)"))
+            out.append((method, f"does not define {method}() (every game must; forge docs engines)"))
     return out
 
 

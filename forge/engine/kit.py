@@ -70,8 +70,9 @@ def load_kit(root: Path, game: str, check: Callable[[Kit], list] = lambda kit: [
     if not path.is_file():
         raise ErrorGroup([SpecError(Location(str(Path("cardspecs") / f"{game}.yaml")),
                                     f"the {game} engine plays the printed kit, and this project has no card spec "
-                                    f"for {game}", hint="run forge from the project folder that holds "
-                                    f"cardspecs/{game}.yaml")])
+                                    f"for {game}", hint=f"the engine deals the cards the kit prints: copy "
+                                    f"cardspecs/{game}.yaml and its data folder cardspecs/{game}/ beside rules_src/, "
+                                    "or run forge from the project that holds them (README, \"Rules checked in CI\")")])
     spec, files = files_read(lambda: load_spec(path, Path(root)))
     top = Path(root).absolute()
     kit = Kit(spec, frozenset(f for f in files if f.is_relative_to(top) and f.suffix not in (".py", ".pyc")))

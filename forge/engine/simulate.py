@@ -162,7 +162,7 @@ def check_arguments(game_name: str, players: int, games: int, workers: int, poli
             game.new_state(NAMES[:players], dict(options), random.Random(0))
         except EngineError as exc:
             bad("--option", f"{game.name} cannot start with {players} players and these options: {str(exc)[:160]}",
-                hint="the game's options and their ranges: docs/engines.md, or the game's rulebook")
+                hint="the game's options and their ranges: forge docs engines, or the game's rulebook")
     if problems:
         raise ErrorGroup(problems)
     return options

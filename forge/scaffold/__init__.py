@@ -25,7 +25,7 @@ import re
 NAME = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
 
 SPEC = """\
-# {game}: a card game made with forge. docs/cardspec.md describes every key.
+# {game}: a card game made with forge. `forge docs cardspec` describes every key.
 game: {game}
 title: "@game.title"
 authors: [Your Name]

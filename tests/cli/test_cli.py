@@ -108,3 +108,14 @@ def test_help_joins_a_paragraph_written_on_several_lines():
     # the docstring breaks its line after "the HTML rulebooks"; at 200 columns the paragraph runs on
     lines = run_forge("build", "--help").stdout.splitlines()
     assert any("the HTML rulebooks (build/<game>/<lang>/rules.html" in line for line in lines)
+
+
+def test_docs_prints_a_reference_and_refuses_an_unknown_one():
+    listed = run_forge("docs")
+    assert listed.returncode == 0 and {line.split()[0] for line in listed.stdout.splitlines()} == {"cardspec", "engines"}
+    shown = run_forge("docs", "engines")
+    assert shown.returncode == 0 and shown.stdout.startswith("# Writing a rules engine")
+    wrong = run_forge("docs", "cardspecs")
+    assert wrong.returncode == 2 and wrong.stdout == ""
+    assert wrong.stderr.splitlines() == ["forge docs: no document 'cardspecs' (expected one of: cardspec, engines)",
+                                         "  hint: did you mean cardspec?"]

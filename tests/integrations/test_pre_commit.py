@@ -55,7 +55,7 @@ def head(repo: Path) -> str:
 def test_the_hook_definition_is_the_documented_one():
     [hook] = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
     assert {k: hook[k] for k in ("id", "entry", "language", "files", "pass_filenames")} == {
-        "id": HOOK, "entry": "forge check", "language": "python", "files": r"^rules_src/.*\.(md|yaml)$",
+        "id": HOOK, "entry": "forge check --strict", "language": "python", "files": r"^rules_src/.*\.(md|yaml)$",
         "pass_filenames": True}
 
 
