@@ -157,8 +157,9 @@ def whole(lo: int, hi: int):
     return check
 
 
-def copies_checker():
-    return whole(1, int(limit("copies")))
+def copies_checker(least: int = 1):
+    """A checker of copies: a component's from 1, a row's own from 0 (a card kept in the data, not printed)."""
+    return whole(least, int(limit("copies")))
 
 
 def plain_value(v) -> bool:

@@ -32,7 +32,9 @@ from .data import read_rows
 from .entries import read_entries
 from .extends import component_extends, load_with_extends
 from .icons import read_icons
+from .tabletop import check_tts, read_tts
 from .layouts import read_layouts
+from .overlaps import check_overlaps
 from .model import CARD_PRESETS, Component, Face, GameSpec, PrintSettings, Row
 from .resolve import check_templates, check_titles, resolve_face
 from .settings import print_settings, size
@@ -73,6 +75,7 @@ COMPONENT_KEYS = {
     "front": "front layout: {layout: NAME, …its parameters}",
     "back": "back layout: {layout: NAME, …its parameters}",
     "print": "print settings for this component only",
+    "tts": "what Tabletop Simulator shows of each card: {name: TEMPLATE, description: TEMPLATE}",
 }
 KINDS = ("deck", "board", "sheet")
 
@@ -125,6 +128,8 @@ def load_spec(path: Path, root: Path | None = None, layouts: LayoutTable | None 
     check_titles(spec, pb)             # also after other problems: a run reports them all
     if layouts is not None:
         check_templates(spec, pb)
+        check_tts(spec, pb)
+        check_overlaps(spec, pb)
     pb.raise_if_any()
     spec.warnings = list(pb.warnings)
     return spec
@@ -218,7 +223,7 @@ def _component(name: str, d: LocDict, spec_dir: Path, root: Path, base_print: Pr
     back = _face(d, "back", kind, pb, known)
     if front is None or dims is None:
         return None
-    comp = Component(name, kind, dims, rows, front, back, settings, d.at(), title, lang_rows)
+    comp = Component(name, kind, dims, rows, front, back, settings, d.at(), title, lang_rows, read_tts(d, pb))
     if len(pb.errors) == before:           # rows read without a problem: count the cards
         _check_card_count(comp, d, languages, pb)
     return comp
@@ -239,7 +244,7 @@ def _check_card_count(comp: Component, d: LocDict, languages: list[str], pb: Pro
 
 def _typed_rows(records: list[tuple[dict, Location]], copies: int, pb: Problems) -> list[Row]:
     """Rows from raw records, each row's own 'copies' taken out and checked."""
-    check = copies_checker()
+    check = copies_checker(least=0)
     rows = []
     for fields, loc in records:
         row_copies = copies
@@ -248,8 +253,8 @@ def _typed_rows(records: list[tuple[dict, Location]], copies: int, pb: Problems)
             try:
                 row_copies = check(value)
             except (TypeError, ValueError):
-                pb.add(loc, f"row 'copies' must be a whole number from 1 to {int(limit('copies'))} "
-                       f"(got {describe(value)})", cls=LimitError, hint="to leave a card out, delete its row")
+                pb.add(loc, f"row 'copies' must be a whole number from 0 to {int(limit('copies'))} "
+                       f"(got {describe(value)})", cls=LimitError, hint="0 keeps the row and prints no card")
                 continue
         rows.append(Row(fields, loc, row_copies))
     return rows

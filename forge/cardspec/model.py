@@ -104,6 +104,7 @@ class Component:
     location: Location
     title: str = ""
     lang_rows: dict[str, list[Row]] = field(default_factory=dict)   # …or one list per language
+    tts: dict = field(default_factory=dict)          # Tabletop Simulator's name and description: .tabletop
 
     def rows_for(self, lang: str) -> list[Row]:
         """The rows built in ``lang``: its own data file's when ``data`` names ``{lang}``."""

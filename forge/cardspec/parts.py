@@ -22,7 +22,7 @@ from .part_types import PART_TYPES, part_box
 from .templating import TemplateError, resolve
 from .vocabulary import EMBLEM_NAMES, SAFE, SYMBOL_NAMES, CardBox, Param
 
-__all__ = ["resolve_parts", "check_resolution", "colour_value", "icon_names"]
+__all__ = ["resolve_parts", "check_resolution", "colour_value", "icon_names", "face_boxes"]
 
 #: mix(a, b, t%): t per cent of the way from colour a to colour b
 MIX = re.compile(r"^mix\(\s*([^,()]+?)\s*,\s*([^,()]+?)\s*,\s*(\d+(?:\.\d+)?)\s*%\s*\)$")
@@ -144,7 +144,7 @@ def _image(part, name: str, spec: GameSpec, where: Location):
     return info, pdf_image(info, where), where
 
 
-def _boxes(comp: Component):
+def face_boxes(comp: Component) -> list[CardBox]:
     """The CardBoxes a face of ``comp`` is drawn in (a sheet's: one per paper)."""
     if comp.kind == "deck":
         return [CardBox(comp.size[0], comp.size[1], comp.print.bleed, SAFE)]
@@ -160,7 +160,7 @@ def check_resolution(spec: GameSpec, comp: Component, parts: list[dict], row: Ro
         if part["type"] != "image" or not part["when"].strip():
             continue
         info = part["file"][0]
-        for box in _boxes(comp):
+        for box in face_boxes(comp):
             drawn = placement(part["fit"], part_box(part, box), (info.width, info.height))
             res = dpi(drawn, (info.width, info.height))
             shown = str(info.path.relative_to(spec.root.resolve()))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-__all__ = ["Param", "Layout", "CardBox", "LayoutTable", "REQUIRED", "SAFE", "MIN_SIZE", "PARAM_KINDS",
+__all__ = ["Param", "Layout", "CardBox", "LayoutTable", "REQUIRED", "SAFE", "MIN_SIZE", "TOP", "DEPTH", "PARAM_KINDS",
            "EMBLEM_NAMES", "SYMBOL_NAMES"]
 
 
@@ -29,6 +29,9 @@ SAFE = 3 * 72 / 25.4
 #: The smallest size, in points, text is shrunk to (fine print such as a card's caption
 #: or a marker's fold hint); a layout may name a larger minimum, never a smaller one.
 MIN_SIZE = 5.0
+#: How far the bundled fonts reach above the baseline (accented capitals) and below it
+#: (descenders), in em: a line of text at ``size`` is (TOP + DEPTH) × size tall.
+TOP, DEPTH = 0.93, 0.24
 
 #: Parameter kinds: how a value is checked once its templates are resolved (:mod:`.kinds`).
 PARAM_KINDS = ("text", "colour", "emblem", "symbol", "number", "bool", "component")

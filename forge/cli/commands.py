@@ -157,17 +157,20 @@ def new(game: Annotated[str, typer.Argument(help="The new game's id: lower-case 
         engine: Annotated[bool, typer.Option("--engine", help="Also a rules engine beside the card spec "
                                              "(cardspecs/GAME/engine.py), a worked example it checks in each "
                                              "edition, and tests/test_GAME.py running forge's test kit.")] = False,
+        source: Annotated[str, typer.Option("--source-lang", help="The language the rulebook is written in, "
+                                            "fr or en; the other is its translation.")] = "fr",
         ) -> None:
     """Start a game: a card spec with a layout of its own, a data CSV, strings in French and
     English, an example image and a two-language rulebook; `forge build GAME` works at once."""
     from ..scaffold import new_game
     try:
-        written = new_game(project_root(), game, engine)
+        written = new_game(project_root(), game, engine, source)
     except ForgeError as exc:
         report(exc)
     for path in written:
         out.print(f"wrote {path}")
-    out.print(f"next: forge build {game}, then open build/{game}/fr/cards-a4.pdf and build/{game}/fr/rules.html; "
+    out.print(f"next: forge build {game}, then open build/{game}/{source}/cards-a4.pdf and "
+              f"build/{game}/{source}/rules.html; "
               f"edit cardspecs/{game}/cards.csv (forge docs cardspec describes the spec)")
     if engine:
         out.print(f"the rules: cardspecs/{game}/engine.py (forge docs engines describes the API); forge check plays "

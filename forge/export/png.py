@@ -16,10 +16,11 @@ from .faces import DeckFaces
 __all__ = ["png_files", "encode"]
 
 
-def encode(image: Image.Image) -> bytes:
-    """``image`` as PNG bytes (deterministic: no time stamp)."""
+def encode(image: Image.Image, dpi: float | None = None) -> bytes:
+    """``image`` as PNG bytes (deterministic: no time stamp), with its resolution (a ``pHYs``
+    chunk) when ``dpi`` is given, so that an image program opens it at its printed size."""
     buf = io.BytesIO()
-    image.save(buf, "PNG")
+    image.save(buf, "PNG", **({"dpi": (dpi, dpi)} if dpi else {}))
     return buf.getvalue()
 
 
@@ -31,7 +32,7 @@ def png_files(faces: DeckFaces, dpi: float, bleed: bool) -> Iterator[tuple[str, 
 
     def png(page: int) -> bytes:
         if page not in data:
-            data[page] = encode(images[page])
+            data[page] = encode(images[page], dpi)
         return data[page]
     digits = max(3, len(str(faces.rows[-1][0]))) if faces.rows else 3
     for (n, _), page in zip(faces.rows, faces.fronts):

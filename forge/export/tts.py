@@ -22,7 +22,8 @@ from typing import Callable, Iterator
 from PIL import Image
 
 from ..cardspec.model import GameSpec
-from ..cardspec.resolve import component_title, resolve_face
+from ..cardspec.resolve import component_title
+from ..cardspec.tabletop import tts_text
 from .faces import DeckFaces, pixels
 from .png import encode
 
@@ -76,7 +77,7 @@ def tts_files(spec: GameSpec, faces: DeckFaces, lang: str, dpi: float,
         (deck, slot), name = where[pair], _nickname(spec, comp, row, lang, n)
         for _ in range(row.copies):
             cards.append({"Name": "Card", "Transform": TRANSFORM, "Nickname": name,
-                          "Description": str(row.location), "GUID": _guid(spec.game, lang, comp.name, len(cards)),
+                          "Description": tts_text(spec, comp, row, lang, "description"), "GUID": _guid(spec.game, lang, comp.name, len(cards)),
                           "CardID": deck * 100 + slot, "CustomDeck": {str(deck): decks[str(deck)]}})
     yield f"{comp.name}.json", json.dumps(_saved_object(spec, comp, lang, cards, decks), indent=2,
                                           ensure_ascii=False).encode("utf-8")
@@ -101,12 +102,9 @@ def _sheet(cards: list[Image.Image], hidden: Image.Image, shape: tuple[int, int]
 
 
 def _nickname(spec: GameSpec, comp, row, lang: str, n: int) -> str:
-    """What the table shows for a card: its front's title or word, else the component and row."""
-    params = resolve_face(comp.front, row, lang, spec)
-    for key in ("title", "word", "value"):
-        if isinstance(params.get(key), str) and params[key].strip():
-            return params[key].strip()
-    return f"{component_title(spec, comp, lang)} {n}"
+    """What the table shows for a card: its ``tts: name`` or front's title, name, word or
+    value (forge/cardspec/tabletop.py), else the component and row."""
+    return tts_text(spec, comp, row, lang, "name") or f"{component_title(spec, comp, lang)} {n}"
 
 
 def _guid(*parts) -> str:

@@ -29,7 +29,7 @@ SPEC = """\
 game: {game}
 title: "@game.title"
 authors: [Your Name]
-languages: [fr, en]
+languages: [{source}, {other}]   # the first is the rulebook's source language
 strings: {game}/strings.yaml
 
 print:
@@ -49,8 +49,8 @@ layouts:
       band: {{type: rect, y: 50%, height: 10mm, fill: "{{colour}}"}}
       name: {{type: text, text: "{{name}}", font: serif, size: 15pt, colour: "#ffffff",
               x: 3mm, width: 100% - 6mm, y: 50%, height: 10mm}}
-      text: {{type: text, text: "{{text}}", wrap: true, size: 11pt, colour: "#1f2329",
-              frame: safe, x: 1mm, width: 100% - 2mm, y: 65%, height: 35%}}
+      text: {{type: text, text: "{{text}}", wrap: true, size: 11pt, colour: "#1f2329",   # **bold**, {{coin}}…
+              frame: safe, x: 1mm, width: 100% - 2mm, y: 65%, height: 35% - 7mm}}   # ends above the corner value
       corners: {{type: corners, text: "{{value}}", font: bold, size: 14pt, colour: "{{colour}}"}}
 
 components:
@@ -61,6 +61,7 @@ components:
     data: {game}/cards.csv
     front: {{layout: card, name: "{{name}}", text: "{{text}}", art: "{{art}}", value: "{{value}}"}}
     back: {{layout: back, title: "@game.title", colour: "#2e5a87", accent: "#f2c14e"}}
+    tts: {{name: "{{name}}", description: "{{text}}"}}   # what Tabletop Simulator shows (forge export --tts)
 """
 
 CSV = """\
@@ -161,31 +162,43 @@ def _example_image() -> bytes:
     return out.getvalue()
 
 
-def new_game(root: Path, game: str, engine: bool = False) -> list[Path]:
+#: the languages forge new writes, each edition's text and the text of its worked example
+EDITIONS = {"fr": (FR, FR_PLAY), "en": (EN, EN_PLAY)}
+
+
+def new_game(root: Path, game: str, engine: bool = False, source: str = "fr") -> list[Path]:
     """Write a new game's files under ``root`` (with a rules engine and its tests when
-    ``engine``); return them. Refuses a bad id or a game that exists (nothing is written then)."""
+    ``engine``), its rulebook written in ``source`` and translated into the other language;
+    return them. Refuses a bad id, an unknown source language or a game that exists (nothing
+    is written then)."""
     if not NAME.match(game):
         raise ErrorGroup([OptionError(Location("GAME"), f"not a game id: {excerpt(game)} (expected lower-case "
                                       "letters, digits, - or _, starting with a letter)", hint="e.g. forge new mygame")])
+    if source not in EDITIONS:
+        raise ErrorGroup([OptionError(Location("--source-lang"), f"forge new writes {' and '.join(EDITIONS)}, not "
+                                      f"{excerpt(source)}", hint="--source-lang fr or --source-lang en; add a "
+                                      "language to the spec's languages afterwards")])
+    other = next(lang for lang in EDITIONS if lang != source)
     title = game.replace("-", " ").replace("_", " ").title()
+    text, play = EDITIONS[source]
     files = {
-        Path("cardspecs") / f"{game}.yaml": SPEC.format(game=game).encode(),
+        Path("cardspecs") / f"{game}.yaml": SPEC.format(game=game, source=source, other=other).encode(),
         Path("cardspecs") / game / "cards.csv": CSV.encode(),
         Path("cardspecs") / game / "strings.yaml": STRINGS.format(title=title).encode(),
         Path("cardspecs") / game / "art" / "example.png": _example_image(),
-        Path("rules_src") / game / "fr.md": (FR.format(game=game, title=title)
-                                             + (FR_PLAY.format(game=game) if engine else "")).encode(),
+        Path("rules_src") / game / f"{source}.md": (text.format(game=game, title=title)
+                                                    + (play.format(game=game) if engine else "")).encode(),
     }
     if engine:
         files.update(_engine_files(game, title))
-    there = [str(p) for p in (*files, Path("rules_src") / game / "en.md") if (root / p).exists()]
+    there = [str(p) for p in (*files, Path("rules_src") / game / f"{other}.md") if (root / p).exists()]
     if there:
         raise ErrorGroup([OptionError(Location("GAME"), f"game '{game}' exists already ({', '.join(there[:3])})",
                                       hint="choose another name; forge new never overwrites a file")])
     for rel, data in files.items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_bytes(data)
-    return [*files, _english(root, game, title, engine)]
+    return [*files, _translation(root, game, title, engine, source, other)]
 
 
 def _engine_files(game: str, title: str) -> dict[Path, bytes]:
@@ -200,12 +213,13 @@ def _engine_files(game: str, title: str) -> dict[Path, bytes]:
             Path("tests") / f"test_{game.replace('-', '_')}.py": fill("test_engine.py.txt")}
 
 
-def _english(root: Path, game: str, title: str, engine: bool) -> Path:
-    """The English edition, recorded as following the French one section by section."""
+def _translation(root: Path, game: str, title: str, engine: bool, source: str, lang: str) -> Path:
+    """The edition in ``lang``, recorded as following the ``source`` one section by section."""
     from ..rulebook.staleness import editions_of, mark_translated
-    rel = Path("rules_src") / game / "en.md"
-    text = EN.format(game=game, title=title) + (EN_PLAY.format(game=game) if engine else "")
-    (root / rel).write_text("---\ntranslation_of: fr\n---\n" + text, encoding="utf-8")
+    rel = Path("rules_src") / game / f"{lang}.md"
+    text, play = EDITIONS[lang]
+    body = text.format(game=game, title=title) + (play.format(game=game) if engine else "")
+    (root / rel).write_text(f"---\ntranslation_of: {source}\n---\n" + body, encoding="utf-8")
     editions = editions_of(root / "rules_src" / game)
-    mark_translated(editions["en"], editions["fr"])
+    mark_translated(editions[lang], editions[source])
     return rel

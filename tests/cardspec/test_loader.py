@@ -211,10 +211,10 @@ def _own_layouts_doc() -> str:
 def test_the_reference_documents_every_part_and_its_properties():
     """docs/cardspec.md, "Layouts of your own", has a row per part type naming each property."""
     from forge.cardspec.part_types import PART_TYPES
-    doc = _own_layouts_doc()
-    rows = {line.split("|")[1].strip(" `"): line for line in doc.splitlines() if line.startswith("| `")}
+    table = "| part | draws |" + _own_layouts_doc().split("| part | draws |")[1].split("\n\n")[0]
+    rows = {line.split("|")[1].strip(" `"): line for line in table.splitlines() if line.startswith("| `")}
     assert set(rows) == set(PART_TYPES)
-    common = doc.split("| part | draws |")[1].splitlines()[0]
+    common = table.splitlines()[0]
     for name, props in PART_TYPES.items():
         missing = [p for p in props if f"`{p}`" not in rows[name] and f"`{p}`" not in common]
         assert missing == [], name

@@ -7,7 +7,7 @@ from pathlib import Path
 from pypdf import PdfReader
 
 from ..conftest import run_forge
-from ..pdftools import words
+from ..pdftools import overlaps, sheets, words
 
 
 def test_a_new_game_builds_at_once(tmp_path):
@@ -50,3 +50,30 @@ def test_a_folder_without_card_specs_says_what_to_do(tmp_path: Path):
         assert result.returncode == 2 and "Traceback" not in result.stderr
         assert "no card spec here" in result.stderr and "forge new GAME" in result.stderr
     assert list(tmp_path.iterdir()) == []                     # nothing built, not even calibration sheets
+
+
+def test_the_source_language_is_the_one_asked_for(tmp_path):
+    assert run_forge("new", "mygame", "--source-lang", "en", cwd=tmp_path).returncode == 0
+    rules = tmp_path / "rules_src" / "mygame"
+    assert "translation_of" not in (rules / "en.md").read_text(encoding="utf-8")
+    assert (rules / "fr.md").read_text(encoding="utf-8").startswith("---\ntranslation_of: en\n")
+    assert "languages: [en, fr]" in (tmp_path / "cardspecs" / "mygame.yaml").read_text(encoding="utf-8")
+    assert run_forge("check", "--strict", cwd=tmp_path).returncode == 0
+    bad = run_forge("new", "other", "--source-lang", "de", cwd=tmp_path)
+    assert bad.returncode == 2 and bad.stderr.startswith("--source-lang: forge new writes fr and en, not 'de'")
+    assert not (tmp_path / "cardspecs" / "other.yaml").exists()
+
+
+def test_a_long_text_never_runs_under_the_corner_value(tmp_path):
+    """The scaffold's text box ends above the bottom corner's index: a text of any length is
+    shrunk inside it (or refused), never drawn across the value."""
+    assert run_forge("new", "mygame", cwd=tmp_path).returncode == 0
+    csv = tmp_path / "cardspecs" / "mygame" / "cards.csv"
+    long = " ".join(["Every player discards a card, then draws two and passes one to the left."] * 6)
+    csv.write_text(csv.read_text(encoding="utf-8").replace("Every player discards a card.", f'"{long}"'), encoding="utf-8")
+    assert run_forge("build", "mygame", "--lang", "en", cwd=tmp_path).returncode == 0
+    [storm] = [card for sheet in sheets(tmp_path / "build" / "mygame" / "en" / "cards-a4.pdf") for card in sheet.cards
+               if any(w.text == "Storm" for w in card.words)]
+    value = min((w for w in storm.words if w.text == "3"), key=lambda w: w.rect[1])   # the bottom corner's
+    body = [w for w in storm.words if w.text not in ("3", "Storm")]
+    assert len(body) == len(long.split()) and not [w.text for w in body if overlaps(w.rect, value.rect)]

@@ -5,7 +5,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from ..conftest import run_forge, tree_digest
-from ..pdftools import page_image, sheets
+from ..pdftools import page_image, sheets, words
 from .conftest import BLEED, MM, POKER, dalmuti_rows
 
 
@@ -36,6 +36,7 @@ def test_pixel_size_at_300_dpi_and_rgb(exported, mode):
     for path in sorted(folder.glob("*.png")):
         with Image.open(path) as image:
             assert (image.size, image.mode) == (size, "RGB"), path.name
+            assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01), path.name   # opens at print size
     assert size == ((821, 1121) if mode == "--bleed" else (750, 1050))
 
 
@@ -112,3 +113,15 @@ def test_a_second_export_drops_the_rows_since_removed(project):
     result = run_forge("export", "dalmuti", "--png", "--lang", "en", "--dpi", "50", cwd=project)
     assert result.returncode == 0, result.stderr
     assert {p.name for p in out.iterdir()} == {f"{n:03d}-front.png" for n in range(1, len(rows))} | {"back.png"}
+
+
+def test_a_row_with_no_copies_prints_nothing_and_keeps_its_number(tmp_path):
+    assert run_forge("new", "mygame", cwd=tmp_path).returncode == 0
+    csv = tmp_path / "cardspecs" / "mygame" / "cards.csv"
+    csv.write_text(csv.read_text(encoding="utf-8").replace("example.png,2,2", "example.png,2,0"), encoding="utf-8")
+    assert run_forge("build", "mygame", "--lang", "en", cwd=tmp_path).returncode == 0
+    printed = [w.text for page in words(tmp_path / "build" / "mygame" / "en" / "cards-a4.pdf") for w in page]
+    assert printed.count("Lighthouse") == 2 and printed.count("Harbour") == 0 and printed.count("Storm") == 1
+    assert run_forge("export", "mygame", "--png", "--lang", "en", cwd=tmp_path).returncode == 0
+    folder = tmp_path / "build" / "mygame" / "en" / "png" / "cards"
+    assert sorted(p.name for p in folder.iterdir()) == ["001-front.png", "003-front.png", "back.png"]

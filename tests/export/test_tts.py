@@ -121,3 +121,25 @@ def test_url_base_names_published_images(tmp_path):
     assert entry["FaceURL"] == "https://example.org/kits/dalmuti/fr/tts/cards-sheet-1.png"
     assert entry["BackURL"] == "https://example.org/kits/dalmuti/fr/tts/cards-back.png"
     assert (tmp_path / "dalmuti" / "fr" / "tts" / "cards-sheet-1.png").is_file()
+
+
+def test_a_new_games_cards_are_named_and_described_by_its_tts_fields(tmp_path):
+    assert run_forge("new", "mygame", cwd=tmp_path).returncode == 0
+    csv = tmp_path / "cardspecs" / "mygame" / "cards.csv"
+    csv.write_text(csv.read_text(encoding="utf-8").replace("Draw two cards.", '"**Draw** two cards, gain {star}."'),
+                   encoding="utf-8")
+    assert run_forge("export", "mygame", "--tts", "--lang", "en", cwd=tmp_path).returncode == 0
+    deck = json.loads((tmp_path / "build" / "mygame" / "en" / "tts" / "cards.json").read_text())["ObjectStates"][0]
+    shown = [(card["Nickname"], card["Description"]) for card in deck["ContainedObjects"]]
+    assert shown == [("Lighthouse", "Look at the top card of the deck.")] * 2 + \
+        [("Harbour", "Draw two cards, gain {star}.")] * 2 + [("Storm", "Every player discards a card.")]
+
+
+def test_a_tts_field_that_names_no_column_is_an_error_at_its_line(tmp_path):
+    assert run_forge("new", "mygame", cwd=tmp_path).returncode == 0
+    spec = tmp_path / "cardspecs" / "mygame.yaml"
+    spec.write_text(spec.read_text(encoding="utf-8").replace('tts: {name: "{name}"', 'tts: {name: "{title}"'),
+                    encoding="utf-8")
+    result = run_forge("export", "mygame", "--tts", cwd=tmp_path)
+    line = next(i for i, text in enumerate(spec.read_text().splitlines(), 1) if "tts:" in text)
+    assert result.returncode == 2 and result.stderr.startswith(f"cardspecs/mygame.yaml:{line}: 'tts.name': unknown field")

@@ -32,7 +32,7 @@ from contextlib import contextmanager
 from typing import Callable, Iterator, Sequence
 
 from ...cardspec.colours import hex_to_rgb, mix
-from ...cardspec.vocabulary import MIN_SIZE
+from ...cardspec.vocabulary import DEPTH, MIN_SIZE, TOP   # a line is (TOP + DEPTH) × size tall
 from ...errors import excerpt
 from ..registry import DoesNotFit
 
@@ -41,9 +41,6 @@ __all__ = ["Pen", "ReportlabPen", "PathCmd", "hex_to_rgb", "mix", "largest_size"
 
 PathCmd = tuple
 
-#: How far the bundled fonts reach above the baseline (accented capitals) and below it
-#: (descenders), in em: a line of text at ``size`` is (TOP + DEPTH) × size tall.
-TOP, DEPTH = 0.93, 0.24
 SHRINK = 0.94                       # one step of :func:`largest_size`
 _MM = 72 / 25.4
 
