@@ -65,7 +65,7 @@ COMPONENT_KEYS = {
     "kind": "deck, board or sheet",
     "extends": "another component of this spec whose settings this one starts from",
     "title": "the component's name on the sheets: text or a string key",
-    "card": "deck card size: poker, bridge, tarot, mini or {width, height}",
+    "card": "deck card size: poker, bridge, tarot, mini, euro, mini-euro, square or {width, height}",
     "page": "board page size: {width, height}",
     "copies": "copies of each row (a row's own 'copies' field wins)",
     "rows": "the cards' data, inline: a list of mappings",

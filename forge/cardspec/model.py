@@ -22,7 +22,10 @@ CARD_PRESETS: dict[str, tuple[float, float]] = {
     "poker": (63.5, 88.9),
     "bridge": (57.15, 88.9),
     "tarot": (70.0, 120.0),
-    "mini": (44.45, 63.5),
+    "mini": (44.45, 63.5),          # mini American
+    "euro": (59.0, 92.0),
+    "mini-euro": (44.0, 68.0),
+    "square": (70.0, 70.0),
 }
 
 #: Paper sizes in millimetres (width, height), portrait.

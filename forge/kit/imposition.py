@@ -128,8 +128,13 @@ def fit_count(avail: float, size: float, gap: float) -> int:
 
 
 def impose(paper: tuple[float, float], card: tuple[float, float], bleed: float, margin: float,
-           orientation: str = "auto", spacing: str = "auto") -> Imposition:
-    """The grid that fits the most cards; ties prefer a gap, then portrait."""
+           orientation: str = "auto", spacing: str = "auto", foot: float = 0.0) -> Imposition:
+    """The grid that fits the most cards, centred, with ``foot`` free between one edge of the
+    page and the cards' bleed for the sheet's label; ties prefer a gap, then portrait.
+
+    When the centred block leaves no band ``foot`` wide, the block moves towards the opposite
+    edge (down to the margin) to make one; when even that leaves none, a row or a column
+    less. So a card size imposes on any paper it fits, with its label."""
     pw, ph = sorted(paper)
     pages = {"portrait": (pw, ph), "landscape": (ph, pw)}
     orients = ["portrait", "landscape"] if orientation == "auto" else [orientation]
@@ -142,13 +147,41 @@ def impose(paper: tuple[float, float], card: tuple[float, float], bleed: float, 
             gap = gaps[sp]
             cols = fit_count(W - 2 * (margin + bleed), card[0], gap)
             rows = fit_count(H - 2 * (margin + bleed), card[1], gap)
-            if cols * rows and (best is None or cols * rows > best[0]):
-                best = (cols * rows, o, gap, cols, rows)
+            for c, r in sorted({(cols, rows), (cols, rows - 1), (cols - 1, rows)}, key=lambda cr: -cr[0] * cr[1]):
+                origin = _origin((W, H), card, gap, bleed, margin, foot, c, r) if c > 0 and r > 0 else None
+                if origin is not None:
+                    if best is None or c * r > best.per_sheet:
+                        best = Imposition((W, H), card, bleed, gap, c, r, origin)
+                    break
     if best is None:
-        raise NoFit(f"a {card[0] / MM:.1f} × {card[1] / MM:.1f} mm card with {bleed / MM:.1f} mm bleed "
-                    f"does not fit on {pw / MM:.0f} × {ph / MM:.0f} mm paper with {margin / MM:.1f} mm margins")
-    _, o, gap, cols, rows = best
-    W, H = pages[o]
-    bw = cols * card[0] + (cols - 1) * gap
-    bh = rows * card[1] + (rows - 1) * gap
-    return Imposition((W, H), card, bleed, gap, cols, rows, ((W - bw) / 2, (H - bh) / 2))
+        raise NoFit(_no_fit(pw, ph, card, bleed, margin, foot))
+    return best
+
+
+def _origin(page, card, gap, bleed, margin, foot, cols, rows) -> tuple[float, float] | None:
+    """The trim block's bottom-left corner: centred, or moved to free ``foot`` at the bottom
+    (or at the left); None when the label has no band."""
+    (W, H), (cw, ch) = page, card
+    bw, bh = cols * cw + (cols - 1) * gap, rows * ch + (rows - 1) * gap
+    spare_x, spare_y = W - bw - 2 * bleed, H - bh - 2 * bleed
+    centred = ((W - bw) / 2, (H - bh) / 2)
+    if foot <= 0 or max(spare_x, spare_y) / 2 >= foot - 1e-6:
+        return centred
+    if spare_y >= foot + margin - 1e-6:
+        return centred[0], foot + bleed
+    if spare_x >= foot + margin - 1e-6:
+        return foot + bleed, centred[1]
+    return None
+
+
+def _no_fit(pw: float, ph: float, card: tuple[float, float], bleed: float, margin: float, foot: float) -> str:
+    """Why a card does not fit, and the largest card that would."""
+    room_w, room_h = pw - 2 * (margin + bleed), ph - 2 * (margin + bleed)
+    label = max(0.0, foot - margin)                 # the label's band takes this from one side more
+    largest = max(((room_w, room_h - label), (room_w - label, room_h)), key=lambda s: min(s))
+    said = (f"a {card[0] / MM:.1f} × {card[1] / MM:.1f} mm card with {bleed / MM:.1f} mm bleed does not fit on "
+            f"{pw / MM:.1f} × {ph / MM:.1f} mm paper with {margin / MM:.1f} mm margins"
+            + (" and the sheet's label" if foot else ""))
+    if min(largest) <= 0:
+        return said
+    return said + f"; the largest card that fits is {largest[0] / MM:.1f} × {largest[1] / MM:.1f} mm"

@@ -49,8 +49,8 @@ from .imposition import impose
 from .inks import kit_canvas
 from .label import EDGE, LEADING, MIN_SIZE, SIZE, draw_label, label_parts
 from .registry import SAFE, CardBox, DoesNotFit
-from .sheet import (DUPLEX, Faces, Problems, Rendered, cards_of, flip_of, marks_and_footer, new_canvas, place,
-                    set_boxes, union)
+from .sheet import (DUPLEX, Faces, Problems, Rendered, cards_of, flip_of, label_room, marks_and_footer, new_canvas,
+                    place, set_boxes, union)
 
 __all__ = ["print_all", "print_all_name"]
 
@@ -174,7 +174,7 @@ class _Kit:
 def _per_sheet(comp: Component, paper: str) -> int:
     ps = comp.print
     return impose(tuple(v * MM for v in PAPERS[paper]), comp.size, ps.bleed, ps.margin, ps.orientation,
-                  ps.spacing).per_sheet
+                  ps.spacing, label_room(ps.crop_marks)).per_sheet
 
 
 def _shared_sheets(spec: GameSpec, lang: str, paper: str, cards: list, flip: str) -> tuple[bytes, list]:
@@ -184,7 +184,8 @@ def _shared_sheets(spec: GameSpec, lang: str, paper: str, cards: list, flip: str
     fonts = register_fonts()
     comp0 = cards[0][0]
     ps = comp0.print
-    imp = impose(tuple(v * MM for v in PAPERS[paper]), comp0.size, ps.bleed, ps.margin, ps.orientation, ps.spacing)
+    imp = impose(tuple(v * MM for v in PAPERS[paper]), comp0.size, ps.bleed, ps.margin, ps.orientation, ps.spacing,
+                 label_room(ps.crop_marks))
     c, buf = new_canvas(spec, comp0, lang, imp.page, fonts)
     problems = Problems(lang)
     faces = Faces(c, fonts, CardBox(comp0.size[0], comp0.size[1], ps.bleed, SAFE), spec, lang, problems,

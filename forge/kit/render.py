@@ -49,11 +49,11 @@ def _render_deck(spec, comp, lang, paper, fonts, problems: Problems) -> Rendered
     fold = folds(comp)
     try:
         args = (paper_pt, comp.size, ps.bleed, ps.margin, ps.orientation, ps.spacing)
-        imp = impose_gutterfold(*args, foot=label_room(ps.crop_marks)) if fold else impose(*args)
+        imp = (impose_gutterfold if fold else impose)(*args, foot=label_room(ps.crop_marks))
     except NoFit as exc:
         raise SpecError(comp.location, f"component '{comp.name}' does not fit on {paper} ({exc})",
-                        hint="use a smaller card, a smaller margin or bleed, or orientation: auto"
-                             + (", or layout: duplex" if fold else "")) from None
+                        hint="use a smaller card, a smaller margin or bleed, orientation: auto, or only the "
+                             "papers it fits (print: {paper: [a4]})" + (", or layout: duplex" if fold else "")) from None
     c, buf = new_canvas(spec, comp, lang, imp.page, fonts)
     card = CardBox(comp.size[0], comp.size[1], ps.bleed, SAFE)
     faces = Faces(c, fonts, card, spec, lang, problems, band=imp.gap == 0 and imp.per_sheet > 1)
@@ -84,9 +84,8 @@ def _render_deck(spec, comp, lang, paper, fonts, problems: Problems) -> Rendered
             try:
                 marks_and_footer(c, fonts, used, imp.page, parts, ps.crop_marks)
             except DoesNotFit as exc:
-                raise SpecError(comp.location, f"the sheet's label does not fit: {exc}",
-                                hint="shorten the game's or the component's title, or leave more room "
-                                     "round the cards (print: margin)") from None
+                raise SpecError(comp.location, f"the sheet's label does not fit on {paper}: {exc}",
+                                hint="shorten the game's or the component's title") from None
             set_boxes(c, imp.page, union((s.x, s.y, s.x + s.w, s.y + s.h) for s in used),
                        union(s.art for s in used))
             c.showPage()

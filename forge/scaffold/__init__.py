@@ -57,7 +57,7 @@ components:
   cards:
     kind: deck
     title: "@cards.title"
-    card: poker          # poker, bridge, tarot, mini, or {{width: 60mm, height: 90mm}}
+    card: poker          # poker, bridge, tarot, mini, euro, mini-euro, square, or {{width: 60mm, height: 90mm}}
     data: {game}/cards.csv
     front: {{layout: card, name: "{{name}}", text: "{{text}}", art: "{{art}}", value: "{{value}}"}}
     back: {{layout: back, title: "@game.title", colour: "#2e5a87", accent: "#f2c14e"}}

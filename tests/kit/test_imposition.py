@@ -54,3 +54,54 @@ def test_card_too_big_for_paper():
     from forge.kit.imposition import NoFit
     with pytest.raises(NoFit):
         impose(A4, (300 * MM, 400 * MM), 3 * MM, 5 * MM)
+
+
+def test_euro_on_letter_keeps_its_gaps_and_moves_up_for_the_label():
+    # landscape 4 × 2 with 6 mm gaps: 2 × 92 + 6 + 6 = 196 of 215.9 mm, 9.95 mm each side when
+    # centred, under the 14.4 mm the label needs (and 9.7 mm across); moved up, 14.4 mm below
+    # and 5.5 mm above (at least the 5 mm margin): the same 8 cards, each with its full bleed
+    from forge.kit.sheet import label_room
+    foot = label_room(True)
+    assert foot / MM == pytest.approx(14.4, abs=0.05)
+    imp = impose(LETTER, (59 * MM, 92 * MM), 3 * MM, 5 * MM, foot=foot)
+    assert (imp.cols, imp.rows, imp.landscape) == (4, 2, True) and imp.gap == pytest.approx(6 * MM)
+    x0, y0, x1, y1 = imp.bleed_block()
+    assert y0 == pytest.approx(foot) and 215.9 * MM - y1 == pytest.approx((215.9 - 196) * MM - foot)
+    assert x0 == pytest.approx((279.4 - 260) / 2 * MM)
+
+
+def test_a_block_too_big_to_centre_the_label_moves_or_loses_a_row():
+    # 190 × 270 mm on A4 portrait: 7 mm each side across, 10.5 mm above and below: moved up
+    from forge.kit.sheet import label_room
+    foot = label_room(True)
+    imp = impose(A4, (190 * MM, 270 * MM), 3 * MM, 5 * MM, orientation="portrait", foot=foot)
+    x0, y0, x1, y1 = imp.bleed_block()
+    assert y0 == pytest.approx(foot) and 297 * MM - y1 == pytest.approx((297 - 276) * MM - foot)
+    # two 190 × 135 mm cards, butted, leave the same room; the label takes a row's place only when
+    # nothing else is left: 190 × 137 mm, two rows, 297 - 280 = 17 mm, a row less
+    two = impose(A4, (190 * MM, 137 * MM), 3 * MM, 5 * MM, orientation="portrait", spacing="butt", foot=foot)
+    assert (two.cols, two.rows) == (1, 1)
+
+
+@pytest.mark.parametrize("preset", ["poker", "bridge", "tarot", "mini", "euro", "mini-euro", "square"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_preset_imposes_on_both_papers_with_a_band_for_its_label(preset, paper):
+    from forge.cardspec.model import CARD_PRESETS, PAPERS
+    from forge.kit.sheet import label_room
+    foot = label_room(True)
+    page = tuple(v * MM for v in PAPERS[paper])
+    imp = impose(page, tuple(v * MM for v in CARD_PRESETS[preset]), 3 * MM, 5 * MM, foot=foot)
+    x0, y0, x1, y1 = imp.bleed_block()
+    W, H = imp.page
+    bands = (x0, y0, W - x1, H - y1)
+    assert min(bands) >= 5 * MM - 1e-6 and max(bands) >= foot - 1e-6
+    assert imp.per_sheet >= 1
+
+
+def test_a_card_that_fits_no_paper_names_the_largest_that_would():
+    from forge.kit.imposition import NoFit
+    with pytest.raises(NoFit) as caught:
+        impose(LETTER, (210 * MM, 280 * MM), 3 * MM, 5 * MM, foot=14.4 * MM)
+    said = str(caught.value)
+    assert "210.0 × 280.0 mm card" in said and "215.9 × 279.4 mm paper" in said
+    assert "the largest card that fits is 199.9 × 254.0 mm" in said
