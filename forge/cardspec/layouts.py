@@ -220,6 +220,10 @@ def _fixed(kind: str, pkind, value):
         if not isinstance(value, bool):
             raise ValueError("not true or false")
         return value
+    if kind == "font":                        # forge's or the spec's own: checked with the spec's fonts:
+        if not isinstance(value, str) or not value.strip():
+            raise ValueError("not a font name (expected sans, bold, serif or a font of the spec's fonts:)")
+        return value
     if kind == "choice":
         if value not in pkind[1]:
             raise ValueError(f"unknown value (expected one of: {', '.join(pkind[1])})")

@@ -31,6 +31,7 @@ from .checks import Problems, check_keys, copies_checker, enum, is_, str_list, t
 from .data import read_rows
 from .entries import read_entries
 from .extends import component_extends, load_with_extends
+from .fonts import check_layout_fonts, read_fonts
 from .icons import read_icons
 from .tabletop import check_tts, read_tts
 from .layouts import read_layouts
@@ -60,6 +61,8 @@ TOP_KEYS = {
     "extends": "path of another spec whose content this one starts from",
     "layouts": "layouts of positioned parts, by name, that faces of this spec may use",
     "icons": "the project's images shown in running text, by name: {coin: art/coin.png} (written {coin})",
+    "fonts": "the project's TrueType fonts, by name: {title: fonts/Title.ttf} or {body: {regular, bold, italic, "
+             "bold_italic}}",
 }
 COMPONENT_KEYS = {
     "kind": "deck, board or sheet",
@@ -101,9 +104,12 @@ def load_spec(path: Path, root: Path | None = None, layouts: LayoutTable | None 
     spec.folder, spec.root = path.parent, root
     with pb.collecting():
         spec.icons = read_icons(raw.get("icons"), raw.at("icons"), spec, pb)
+        spec.fonts = read_fonts(raw.get("fonts"), raw.at("fonts"), spec, pb)
     known = None                       # the layouts a face may name: forge's, then the spec's own
     if layouts is not None:
-        known = {**layouts.layouts, **read_layouts(raw.get("layouts"), raw.at("layouts"), pb, layouts)}
+        own = read_layouts(raw.get("layouts"), raw.at("layouts"), pb, layouts)
+        check_layout_fonts(own, set(own), spec, pb)
+        known = {**layouts.layouts, **own}
     comps = raw.get("components")
     if not isinstance(comps, LocDict) or not comps:
         pb.add(raw.at("components") if "components" in raw else raw.at(),

@@ -143,3 +143,4 @@ class GameSpec:
     images: dict = field(default_factory=dict)              # image path → (ImageInfo, lowest dpi at print size)
     play_time: tuple[int, int] | None = None                 # minutes: (shortest, longest)
     icons: dict = field(default_factory=dict)               # name → (ImageInfo, ImageReader, where): icons:
+    fonts: dict = field(default_factory=dict)               # name → ProjectFont: fonts: (forge/cardspec/fonts.py)

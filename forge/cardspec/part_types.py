@@ -19,11 +19,10 @@ FRAMES = ("trim", "safe", "bleed")
 #: where a text or an image sits across its box, and (VALIGN) down it: a share from the left, from the bottom
 ALIGN = {"left": 0.0, "centre": 0.5, "center": 0.5, "right": 1.0}
 VALIGN = {"top": 1.0, "middle": 0.5, "bottom": 0.0, "baseline": None}
-FONTS = ("sans", "bold", "serif")
 
 #: what each kind of property holds: x and y lengths (shares of the frame's width or height),
 #: absolute lengths, templates (resolved per card: colour, text, file, icon, when), choices
-PROP_KINDS = ("x", "y", "pt", "number", "bool", "colour", "text", "file", "icon", "when") + ("choice",)
+PROP_KINDS = ("x", "y", "pt", "number", "bool", "colour", "text", "file", "icon", "when", "font") + ("choice",)
 
 _PLACE = {"x": ("x", "0%", "from the frame's left edge"), "y": ("y", "0%", "from the frame's top edge, downwards"),
           "width": ("x", "100%", "the box's width"), "height": ("y", "100%", "the box's height")}
@@ -34,7 +33,7 @@ _COMMON = {"frame": (("choice", FRAMES), "trim", "what x and y start from: trim,
 _PAINT = {"fill": ("colour", "", "the inside's colour (empty: none)"),
           "stroke": ("colour", "", "the outline's colour (empty: none)"),
           "stroke_width": ("pt", "1pt", "the outline's width")}
-_TEXT = {"font": (("choice", FONTS), "sans", "sans, bold or serif"),
+_TEXT = {"font": ("font", "sans", "sans, bold, serif, or a font of the spec's fonts:"),
          "size": ("x", "10pt", "the largest size (a share is of the frame's width); shrunk to fit down "
                   "to min_size"),
          "min_size": ("pt", f"{MIN_SIZE:g}pt", f"the smallest size (at least {MIN_SIZE:g} pt)"),

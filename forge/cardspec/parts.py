@@ -16,13 +16,13 @@ from .colours import mix
 from .conditions import holds
 from .images import DPI_WARN, check_image, dpi, pdf_image, placement
 from .kinds import check_kind
-from .markup import MarkupError, Run, parse
+from .styled import icon_names, styled_runs
 from .model import MM, PAPERS, Component, GameSpec, Row
 from .part_types import PART_TYPES, part_box
 from .templating import TemplateError, resolve
 from .vocabulary import EMBLEM_NAMES, SAFE, SYMBOL_NAMES, CardBox, Param
 
-__all__ = ["resolve_parts", "check_resolution", "colour_value", "icon_names", "face_boxes"]
+__all__ = ["resolve_parts", "check_resolution", "colour_value", "face_boxes"]
 
 #: mix(a, b, t%): t per cent of the way from colour a to colour b
 MIX = re.compile(r"^mix\(\s*([^,()]+?)\s*,\s*([^,()]+?)\s*,\s*(\d+(?:\.\d+)?)\s*%\s*\)$")
@@ -66,51 +66,16 @@ def resolve_parts(parts: tuple, fields: dict, strings: dict, spec: GameSpec, row
     return out
 
 
-def icon_names(spec: GameSpec | None) -> frozenset[str]:
-    """The icons a text may show: forge's emblems and symbols, and the spec's own ``icons:``
-    (none without a spec)."""
-    return frozenset((*EMBLEM_NAMES, *SYMBOL_NAMES, *(spec.icons if spec else ())))
-
-
 def _styled(part, values: dict, fields: dict, spec: GameSpec) -> None:
-    """The runs of a text part (``values["runs"]``) and the project images its icons show
-    (``values["images"]``); markup that cannot be read is a TemplateError naming the column of
-    the card's row it comes from, if one."""
-    text = values.get("text", "")
-    if not values.get("markup", True):
-        runs = []
-        for i, line in enumerate(text.split("\n")):
-            runs += [Run(br=True)] * (i > 0) + [Run(line)] * bool(line)
-        values["runs"], values["images"] = tuple(runs), {}
-        return
-    names = icon_names(spec)
+    """The runs of a text part (``values["runs"]``), the project images its icons show
+    (``values["images"]``) and the font of each face it uses (``values["family"]``), located."""
     try:
-        runs = parse(text, names)
-    except MarkupError as exc:
-        column = next((f for f, v in fields.items() if isinstance(v, str) and _fails(v, names)), None)
-        said = f"column '{column}': " if column else ""
-        err = TemplateError(f"{said}{exc.args[0]}")
-        err.in_value = column is not None
-        located = _located(err, part, "text", part.templates.get("text", ""), in_value=err.in_value)
-        located.hint = (r"markup: **bold**, *italic*, <br>, <color red>…</color>, {icon}; write \*, \< or \{ "
-                        "for the mark itself, or set markup: false on the part")
+        values["runs"], values["images"], values["family"] = styled_runs(
+            values.get("text", ""), values.get("markup", True), values["font"], fields, spec, colour_value)
+    except TemplateError as exc:
+        located = _located(exc, part, "text", part.templates.get("text", ""), in_value=exc.in_value)
+        located.hint = getattr(exc, "hint", None)
         raise located from None
-    for run in runs:
-        if run.colour:
-            try:
-                colour_value(run.colour, spec)
-            except TemplateError as exc:
-                raise _located(exc, part, "text", part.templates.get("text", ""), in_value=True) from None
-    values["runs"] = tuple(Run(r.text, r.bold, r.italic, colour_value(r.colour, spec), r.icon, r.br) for r in runs)
-    values["images"] = {r.icon: spec.icons[r.icon][:2] for r in runs if spec and r.icon in spec.icons}
-
-
-def _fails(value: str, names: frozenset[str]) -> bool:
-    try:
-        parse(value, names)
-    except MarkupError:
-        return True
-    return False
 
 
 def _located(exc: TemplateError, part, key: str, raw: str, in_value: bool = False) -> TemplateError:

@@ -12,6 +12,7 @@ from .checks import Problems
 from .kinds import check_kind
 from .model import Component, Face, GameSpec, Row
 from .parts import check_resolution, resolve_parts
+from .styled import check_glyphs
 from .templating import TemplateError, resolve
 
 __all__ = ["resolve_face", "component_title", "check_titles", "check_templates"]
@@ -110,3 +111,4 @@ def check_templates(spec: GameSpec, pb: Problems) -> None:
                         continue
                     if "parts" in params:
                         check_resolution(spec, comp, params["parts"], row, pb)
+                        check_glyphs(spec, params["parts"], row, pb)

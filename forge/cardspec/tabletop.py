@@ -15,7 +15,7 @@ from ..errors import Location, describe, excerpt
 from .checks import Problems
 from .markup import MarkupError, parse, plain_text
 from .model import Component, GameSpec, Row
-from .parts import icon_names
+from .styled import icon_names
 from .resolve import resolve_face
 from .templating import TemplateError, resolve
 from .yamlload import LocDict

@@ -4,54 +4,40 @@ No system font is ever looked up. DejaVu covers French, the suit signs ♠♥♦
 much more; reportlab embeds a subset of each font used.
 
 Three fonts are named in card specs (``sans``, ``bold``, ``serif``); styled text
-(:mod:`forge.cardspec.markup`) also sets their bold and italic faces, :func:`styled`. The
-italic faces are read from their files the first time a card uses them.
+(:mod:`forge.cardspec.markup`) also sets their bold and italic faces, and a spec may bring its
+own TrueType files (``fonts:``, :mod:`forge.cardspec.fonts`), registered as ``file:PATH``. The
+italic faces and a spec's fonts are read from their files the first time a card uses them.
 """
 from __future__ import annotations
 
-from pathlib import Path
+import hashlib
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-__all__ = ["FONT_DIR", "register_fonts", "styled"]
+from ..cardspec.fonts import BUILTIN_FILES, FONT_DIR
 
-FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
+__all__ = ["FONT_DIR", "register_fonts"]
 
-#: logical name → (reportlab name, file)
-_FONTS = {
-    "sans": ("ForgeSans", "DejaVuSans.ttf"),
-    "bold": ("ForgeSans-Bold", "DejaVuSans-Bold.ttf"),
-    "serif": ("ForgeSerif-Bold", "DejaVuSerif-Bold.ttf"),
-    "italic": ("ForgeSans-Oblique", "DejaVuSans-Oblique.ttf"),
-    "bold-italic": ("ForgeSans-BoldOblique", "DejaVuSans-BoldOblique.ttf"),
-    "serif-italic": ("ForgeSerif-BoldItalic", "DejaVuSerif-BoldItalic.ttf"),
-}
+#: logical name → reportlab name (the files: forge.cardspec.fonts.BUILTIN_FILES)
+_NAMES = {"sans": "ForgeSans", "bold": "ForgeSans-Bold", "serif": "ForgeSerif-Bold", "italic": "ForgeSans-Oblique",
+          "bold-italic": "ForgeSans-BoldOblique", "serif-italic": "ForgeSerif-BoldItalic"}
 #: the fonts every build registers; the others when first asked for
 _EAGER = ("sans", "bold", "serif")
-
-#: a spec's font → its face for (bold, italic); the serif is a bold one already
-_STYLED = {
-    "sans": {(False, False): "sans", (True, False): "bold", (False, True): "italic", (True, True): "bold-italic"},
-    "bold": {(False, False): "bold", (True, False): "bold", (False, True): "bold-italic", (True, True): "bold-italic"},
-    "serif": {(False, False): "serif", (True, False): "serif", (False, True): "serif-italic",
-              (True, True): "serif-italic"},
-}
-
-
-def styled(font: str, bold: bool, italic: bool) -> str:
-    """The logical font that sets ``font`` in bold and/or italic."""
-    return _STYLED[font][bold, italic] if font in _STYLED else font
 
 
 class _Registered(dict):
     """Logical → reportlab name; a font not registered yet is registered when first asked for."""
 
     def __missing__(self, logical: str) -> str:
-        if logical not in _FONTS:
+        if logical.startswith("file:"):                    # a spec's own font file (checked when loaded)
+            path = logical[len("file:"):]
+            name = "ForgeUser-" + hashlib.sha1(path.encode()).hexdigest()[:12]
+        elif logical in _NAMES:
+            name, path = _NAMES[logical], str(FONT_DIR / BUILTIN_FILES[logical])
+        else:
             raise KeyError(logical)
-        name, filename = _FONTS[logical]
-        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / filename)))
+        pdfmetrics.registerFont(TTFont(name, path))
         self[logical] = name
         return name
 

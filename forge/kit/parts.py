@@ -56,7 +56,7 @@ def _text(pen: Pen, card: CardBox, part: dict) -> None:
     share = ALIGN[part["align"]]
     fw, fh = frame_of(card, part["frame"])[2:]
     size, lead = part["size"].of(fw, fh), part["leading"]
-    setter = Setter(pen, part["runs"], part["font"], part["colour"], part["images"])
+    setter = Setter(pen, part["runs"], part["family"], part["colour"], part["images"])
     size, lines = setter.fit(size, w, h, lead, part["min_size"], part["wrap"])
     block = pen.block_height(len(lines), size, lead)
     setter.draw(x + w * share, _first_baseline(part, y, h, block, size), lines, size, lead, share)
@@ -98,7 +98,7 @@ def _corners(pen: Pen, card: CardBox, part: dict) -> None:
         return
     fx, fy, fw, fh = frame_of(card, part["frame"])
     inset, width = part["inset"].of(fw, fh), part["width"].of(fw, fh)
-    setter = Setter(pen, part["runs"], part["font"], part["colour"], part["images"])
+    setter = Setter(pen, part["runs"], part["family"], part["colour"], part["images"])
     size, lines = setter.fit(part["size"].of(fw, fh), width, fh, 1.0, part["min_size"], wrap=False)
     for turned in (False, True):
         with pen.saved():

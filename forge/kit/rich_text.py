@@ -23,7 +23,6 @@ from ..errors import excerpt
 from .art.emblems import EMBLEMS, draw_emblem
 from .art.pen import DEPTH, TOP, Pen, largest_size
 from .art.symbols import draw_symbol
-from .fonts import styled
 from .registry import DoesNotFit
 
 __all__ = ["Piece", "Setter", "ICON"]
@@ -47,11 +46,13 @@ class Piece:
 
 
 class Setter:
-    """The runs of one text, measured for ``pen`` in the base ``font`` and ``colour``; ``images``
-    are the project's icon images (name → (ImageInfo, ImageReader))."""
+    """The runs of one text, measured for ``pen`` in the faces of ``family`` ((bold, italic) →
+    the kit's font: forge.cardspec.styled) and ``colour``; ``images`` are the project's icon
+    images (name → (ImageInfo, ImageReader))."""
 
-    def __init__(self, pen: Pen, runs: Sequence[Run], font: str, colour: str, images: dict | None = None):
-        self.pen, self.font, self.colour, self.images = pen, font, colour, images or {}
+    def __init__(self, pen: Pen, runs: Sequence[Run], family: dict, colour: str, images: dict | None = None):
+        self.pen, self.family, self.colour, self.images = pen, family, colour, images or {}
+        self.font = family[False, False]
         self.runs = tuple(runs)
         self.paragraphs = self._words()
 
@@ -70,7 +71,7 @@ class Setter:
             if run.icon:
                 word.append(self._icon(run))
                 continue
-            font = styled(self.font, run.bold, run.italic)
+            font = self.family.get((run.bold, run.italic), self.font)
             colour = run.colour or self.colour
             for chunk in _SPACE.split(run.text):
                 if not chunk:

@@ -24,6 +24,17 @@ _FAMILIES = {"sans": (_SANS, "normal", "normal"), "bold": (_SANS, "bold", "norma
              "serif-italic": (_SERIF, "bold", "italic")}
 
 
+def _own_family(font: str) -> tuple[str, str, str]:
+    """A spec's own font (``file:PATH``): its family name as the font file gives it, with forge's
+    sans as the fallback of a page that does not have it (its weight and slant are in the file)."""
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    from ..fonts import register_fonts
+    name = getFont(register_fonts()[font]).face.familyName
+    family = name.decode("utf-8", "replace") if isinstance(name, bytes) else str(name)
+    return f"{family}, {_SANS}", "normal", "normal"
+
+
 def _n(v: float) -> str:
     text = f"{v:.2f}".rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
@@ -112,7 +123,7 @@ class SvgPen(Pen):
                           f'height="{_n(h)}" preserveAspectRatio="none" href="{href}"/></g>')
 
     def text(self, x, y, s, size, font="sans", anchor="start") -> None:
-        family, weight, style = _FAMILIES[font]
+        family, weight, style = _FAMILIES.get(font) or _own_family(font)
         slant = f' font-style="{style}"' if style != "normal" else ""
         # y is up in pen space: flip the glyphs back so text reads upright
         self.parts.append(
