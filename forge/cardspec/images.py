@@ -18,6 +18,7 @@ resolution at print size follows from it (:func:`dpi`).
 """
 from __future__ import annotations
 
+import difflib
 import os
 from dataclasses import dataclass
 from functools import lru_cache
@@ -25,6 +26,9 @@ from pathlib import Path
 
 from ..errors import DataFileError, LimitError, Location
 from ..limits import limit
+
+#: the file names a missing image's hint looks among
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
 
 __all__ = ["ImageInfo", "check_image", "pdf_image", "placement", "dpi", "FORMATS", "FITS", "DPI_WARN"]
 
@@ -50,8 +54,7 @@ def check_image(path: Path, where: Location) -> ImageInfo:
     try:
         st = path.stat()
     except OSError:
-        raise DataFileError(where, f"image not found: {path.name}",
-                            hint="paths are relative to the spec's folder") from None
+        raise DataFileError(where, f"image not found: {path.name}", hint=_near(path)) from None
     found = _checked(path, st.st_size, st.st_mtime_ns)
     if isinstance(found, _Refusal):
         raise found.cls(where, found.message, hint=found.hint)
@@ -168,3 +171,16 @@ def dpi(drawn: tuple[float, float, float, float], px: tuple[int, int]) -> float:
     """Pixels per inch of an image of ``px`` pixels drawn ``drawn`` (x, y, w, h in points):
     the lower of the two directions."""
     return min(px[0] / (drawn[2] / 72), px[1] / (drawn[3] / 72))
+
+
+def _near(path: Path) -> str:
+    """The hint for a missing image: the closest name in its folder, or what the folder holds."""
+    try:
+        names = sorted(p.name for p in path.parent.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)[:500]
+    except OSError:
+        return f"no folder {path.parent.name}/ there; paths are relative to the spec's folder"
+    close = difflib.get_close_matches(path.name, names, n=1, cutoff=0.6)
+    if close:
+        return f"did you mean {close[0]}? (in {path.parent.name}/)"
+    shown = ", ".join(names[:5]) + (", …" if len(names) > 5 else "")
+    return f"{path.parent.name}/ holds {shown or 'no image'}; paths are relative to the spec's folder"

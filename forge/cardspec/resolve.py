@@ -99,7 +99,14 @@ def check_templates(spec: GameSpec, pb: Problems) -> None:
                         continue
                     except TemplateError as exc:
                         raw = getattr(exc, "raw", None) or face.params.get(exc.param)
-                        if exc.in_value and isinstance(raw, str) and "{" in raw:
+                        default = getattr(face.draws.params.get(exc.param), "default", None)
+                        found = _string_place(raw if raw is not None else default, row, lang, spec) \
+                            if exc.in_value else None
+                        if found is not None:                      # a string's value: at its line
+                            key, where = found
+                            pb.add(where, f"string '{key}': {exc.args[0]} (layout '{face.layout}', language {lang})",
+                                   hint=getattr(exc, "hint", None) or "the value comes from this string")
+                        elif exc.in_value and isinstance(raw, str) and "{" in raw:
                             said = f", language {lang}" if raw.startswith("@") else ""
                             pb.add((exc.row or row).location, f"{exc.args[0]} (layout '{face.layout}'{said})",
                                    hint=getattr(exc, "hint", None) or "the value comes from this card's row")
@@ -112,3 +119,16 @@ def check_templates(spec: GameSpec, pb: Problems) -> None:
                     if "parts" in params:
                         check_resolution(spec, comp, params["parts"], row, pb)
                         check_glyphs(spec, params["parts"], row, pb)
+
+
+def _string_place(raw, row: Row, lang: str, spec: GameSpec) -> tuple[str, Location] | None:
+    """(key, its line in the strings) when ``raw`` is a string key (``@colour.{suit}``) whose
+    value, for this row and language, is written in the spec's strings; None otherwise."""
+    if not isinstance(raw, str) or not raw.startswith("@"):
+        return None
+    try:
+        key = resolve(raw[1:], _row_fields(row), {})
+    except TemplateError:
+        return None
+    where = spec.string_locations.get(f"{lang}:{key}")
+    return (key, where) if where is not None and key in spec.strings.get(lang, {}) else None

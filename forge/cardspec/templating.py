@@ -69,6 +69,10 @@ def resolve(value, fields: dict, strings: dict[str, str], keep: Collection[str] 
     if text.startswith("@"):
         key = text[1:]
         if key not in strings:
-            raise TemplateError(f"unknown string key {key[:60]!r} (expected a key of the strings table)")
+            exc = TemplateError(f"unknown string key {key[:60]!r} (expected a key of the strings table)")
+            exc.in_value = "{" in value           # a key made of a card's fields: that card's fault
+            if exc.in_value:
+                exc.hint = f"add '{key[:60]}' to the strings of each language, or correct the card's field"
+            raise exc
         text = _fill(strings[key], fields, keep)
     return text
