@@ -100,12 +100,13 @@ def _holds(path: Path, data: bytes) -> bool:
 
 
 def run(root: Path, folder: OutputFolder, names: Iterable[str] = (), options: Options = Options(),
-        warn: Callable = lambda warning: None, tick: Callable[[Job | None, int], None] = lambda job, total: None,
+        warn: Callable = lambda warning: None, tick: Callable[[str | None, int], None] = lambda what, total: None,
         kits: Iterable[str] | None = None, pages: Iterable[str] | None = None, keep: dict[str, GameSpec] | None = None
         ) -> tuple[list[Written], Published, dict[str, GameSpec]]:
     """``forge build NAMES`` (every game when none is named, then also the calibration sheets
-    and the index pages) published into the locked ``folder``. ``tick(job, total)`` follows the
-    rendering: after each file (``total`` of them), and with job None before the rulebooks.
+    and the index pages) published into the locked ``folder``. ``tick(what, total)`` follows the
+    work: after each of its ``total`` tasks (a kit's file, a simulation, a rulebook page, a file
+    to print), ``what`` saying which ended.
 
     ``kits`` and ``pages`` (``forge watch``) name the only games whose PDFs and rulebook pages
     are rendered again; the previous build's other files are kept as they are, and the specs of
@@ -165,19 +166,35 @@ def _render(root: Path, folder: OutputFolder, made, names: tuple, opts: Options,
     todo = jobs if kits is None else [job for job in jobs if job.spec and job.spec.game in set(kits)]
     renderer = Renderer(root, made, warn)
     books = names if pages is None else pages
-    kit_work = renderer.kits(todo, lambda job: tick(job, len(todo)))
+    bar = _Bar(tick)
+    kit_work = renderer.kits(todo, lambda job: bar.step(job.label))
     about = renderer.simulations(books) if pages is None or pages else Later([], lambda done: None)
     book_work = renderer.rulebooks(specs, jobs, books, opts.lang, index=not names and opts.lang == "all",
                                    site_url=opts.site_url, chromium=opts.chromium) \
         if pages is None or pages else Later([], lambda done: [])
+    bar.total = len(todo) + len(about.tasks) + len(book_work.tasks)
+    about = about.counted(bar.step, lambda i: f"simulating {about.labels[i]}")
     # on every core: the about boxes' simulations (the longest tasks first), the kits' files and
     # the pages that show no new simulation; then the other pages and the kits' files to print
     ready, waiting = book_work.split(lambda i: book_work.labels[i] not in about.labels)
+    ready = ready.counted(bar.step, lambda i: f"rulebook {ready.labels[i]}")
+    waiting = waiting.counted(bar.step, lambda i: f"rulebook {waiting.labels[i]}")
     _, (files, print_work), _ = together(about, kit_work, ready)
-    tick(None, len(todo))
-    made_books, printed = together(waiting, print_work)
+    bar.total += len(print_work.tasks)
+    made_books, printed = together(waiting, print_work.counted(bar.step, lambda i: "print-all files"))
     rendered = files + printed + made_books
     return write_all(rendered, folder, sorted(old_names(jobs)) + made.stale()), loaded
+
+
+class _Bar:
+    """A build's progress, told to ``tick(what just ended, how many tasks in all)``: the kits'
+    files, the simulations, the rulebook pages, the files to print."""
+
+    def __init__(self, tick: Callable[[str | None, int], None]):
+        self.tick, self.total = tick, 0
+
+    def step(self, what: str) -> None:
+        self.tick(what, self.total)
 
 
 def spec_warnings(specs: dict[str, GameSpec], strict: bool, warn: Callable) -> None:

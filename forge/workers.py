@@ -118,8 +118,18 @@ class Later:
         def rest(found: list) -> object:
             values.update(zip(behind, found))
             return self.finish([values[i] for i in range(len(self.tasks))])
-        return (Later([self.tasks[i] for i in ahead], lambda found: values.update(zip(ahead, found))),
-                Later([self.tasks[i] for i in behind], rest))
+        def labels(picked: list[int]) -> tuple:
+            return tuple(self.labels[i] for i in picked) if self.labels else ()
+        return (Later([self.tasks[i] for i in ahead], lambda found: values.update(zip(ahead, found)),
+                      lambda n: self.done(ahead[n]), labels(ahead)),
+                Later([self.tasks[i] for i in behind], rest, lambda n: self.done(behind[n]), labels(behind)))
+
+    def counted(self, step: Callable[[str], None], say: Callable[[int], str]) -> Later:
+        """The same work, ``step(say(i))`` called as task ``i`` ends (a progress bar's tick)."""
+        def done(i: int) -> None:
+            self.done(i)
+            step(say(i))
+        return Later(self.tasks, self.finish, done, self.labels)
 
 
 def together(*parts: Later) -> list:

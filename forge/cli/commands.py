@@ -81,9 +81,9 @@ def build(games: Games = None, lang: Lang = "all", paper: Paper = None, out_dir:
             with Progress(TextColumn("{task.description:<40}"), BarColumn(), MofNCompleteColumn(),
                           console=err, transient=True, disable=not err.is_terminal) as progress:
                 task = progress.add_task("rendering", total=None)
-                written, published, specs = run(project_root(), folder, games or (), options, warning, lambda job, total:
-                                                progress.update(task, total=total, advance=job is not None,
-                                                                description=job.label if job else "rulebooks"))
+                written, published, specs = run(project_root(), folder, games or (), options, warning,
+                                                lambda what, total: progress.update(task, total=total, advance=1,
+                                                                                    description=what))
     except ForgeError as exc:
         report(exc)
     if not published.written and not published.removed:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -119,3 +120,36 @@ def test_docs_prints_a_reference_and_refuses_an_unknown_one():
     assert wrong.returncode == 2 and wrong.stdout == ""
     assert wrong.stderr.splitlines() == ["forge docs: no document 'cardspecs' (expected one of: cardspec, engines)",
                                          "  hint: did you mean cardspec?"]
+
+
+def test_the_progress_bar_follows_the_rulebooks_and_the_files_to_print(tmp_path):
+    """On a terminal, the bar names each task as it ends (kits' files, rulebook pages, files to
+    print) and ends full: it no longer waits at the last card file while the pages are made."""
+    import os
+    import pty
+    import subprocess
+    import sys
+    assert run_forge("new", "mygame", cwd=tmp_path).returncode == 0
+    main, side = pty.openpty()
+    env = {**os.environ, "COLUMNS": "120", "TERM": "xterm", "PYTHONPATH": str(Path(__file__).parents[2])}
+    done = subprocess.run([sys.executable, "-m", "forge", "build", "mygame"], cwd=tmp_path, env=env, stdin=side,
+                          stdout=side, stderr=side, timeout=300)
+    os.close(side)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(main, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(main)
+    assert done.returncode == 0
+    states = re.findall(r"(mygame/\w+/cards \(\w+\)|rulebook mygame|print-all files)\s.*?(\d+)/(\d+)",
+                        re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", shown.decode("utf-8", "replace")))
+    said = [what for what, _, _ in states]
+    assert "rulebook mygame" in said and "print-all files" in said
+    assert said.index("rulebook mygame") > said.index(next(s for s in said if s.startswith("mygame/")))
+    last = states[-1]
+    assert last[1] == last[2]                                   # ends full
