@@ -16,6 +16,7 @@ is ``build/etc/passwd``, not found) and a symlink that leads out of the folder i
 from __future__ import annotations
 
 import errno
+import json
 import os
 import sys
 import threading
@@ -26,19 +27,33 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 from .errors import Location, OptionError
+from .gallery import PREFIX, Gallery
 
-__all__ = ["HOLD", "RELOAD", "VERSION", "changed", "start", "version"]
+__all__ = ["HOLD", "RELOAD", "VERSION", "PROBLEMS", "Problems", "changed", "start", "version"]
 
 VERSION = "/.forge/version"
 HOLD = 20.0                   # seconds a page's question is held at most (then it asks again)
 LOOK = 0.05                   # how often a held question looks at the output folder
-RELOAD = """<script>/* added by forge serve (not in the built file): reload after each rebuild */
-(() => {{ const built = "{version}";
+PROBLEMS = "/.forge/problems"
+RELOAD = """<script>/* added by forge serve (not in the built file): reload after each rebuild, and show
+   what stops a rebuild over the page, which keeps the last good build */
+(() => {{ let built = "{version}";
+  const show = lines => {{ let box = document.getElementById("forge-problems");
+    if (!lines.length) {{ if (box) box.remove(); return; }}
+    if (!box) {{ box = document.createElement("pre"); box.id = "forge-problems"; box.setAttribute("role", "alert");
+      box.style.cssText = "position:fixed;left:0;right:0;bottom:0;max-height:45vh;overflow:auto;margin:0;" +
+        "padding:1em;background:#2b0d0d;color:#ffd7d7;font:13px/1.45 monospace;white-space:pre-wrap;z-index:2147483647";
+      document.body.appendChild(box); }}
+    box.textContent = "not rebuilt (the page shows the last good build):\\n\\n" + lines.join("\\n"); }};
   const ask = () => fetch("%s?since=" + built, {{cache: "no-store"}}).then(r => r.text())
-    .then(now => {{ if (now !== built) location.reload(); else ask(); }})
+    .then(now => {{ if (now === built) return ask();
+      return fetch("%s", {{cache: "no-store"}}).then(r => r.json()).then(lines => {{
+        if (now.split("|")[0] !== built.split("|")[0] || !lines.length) location.reload();
+        else {{ built = now; show(lines); ask(); }} }}); }})
     .catch(() => setTimeout(ask, 1000));
+  fetch("%s", {{cache: "no-store"}}).then(r => r.json()).then(show).catch(() => {{}});
   ask(); }})();
-</script>""" % VERSION
+</script>""" % (VERSION, PROBLEMS, PROBLEMS)
 
 
 def version(out: Path) -> str:
@@ -50,13 +65,33 @@ def version(out: Path) -> str:
     return f"{st.st_ino}-{st.st_mtime_ns}"
 
 
-def changed(out: Path, since: str | None, hold: float = HOLD) -> str:
-    """The version of ``out``; when it is ``since``, the version once it changes, or after
-    ``hold`` seconds the same one."""
-    now, deadline = version(out), time.monotonic() + hold
+class Problems:
+    """What stopped the last rebuild (its located lines), told to open pages; ``generation``
+    changes each time they do."""
+
+    def __init__(self):
+        self.lines: list[str] = []
+        self.generation = 0
+        self._lock = threading.Lock()
+
+    def set(self, lines: list[str]) -> None:
+        with self._lock:
+            if lines != self.lines:
+                self.lines, self.generation = list(lines), self.generation + 1
+
+
+def _token(out: Path, problems: Problems) -> str:
+    return f"{version(out)}|{problems.generation}"
+
+
+def changed(out: Path, since: str | None, hold: float = HOLD, problems: Problems | None = None) -> str:
+    """The version of ``out`` (and of ``problems``); when it is ``since``, the version once it
+    changes, or after ``hold`` seconds the same one."""
+    problems = problems or Problems()
+    now, deadline = _token(out, problems), time.monotonic() + hold
     while now == since and time.monotonic() < deadline:
         time.sleep(LOOK)
-        now = version(out)
+        now = _token(out, problems)
     return now
 
 
@@ -74,12 +109,20 @@ class Handler(SimpleHTTPRequestHandler):
     def do_HEAD(self) -> None:
         self._respond(super().do_HEAD, body=False)
 
+    problems: Problems = Problems()
+    gallery = None                               # forge.gallery.Gallery: the card gallery, when serving a project
+
     def _respond(self, plain, body: bool) -> None:
         asked = urlsplit(self.path)
         if asked.path == VERSION:
             since = parse_qs(asked.query).get("since", [None])[0]
-            return self._send(changed(Path(self.directory), since).encode(), "text/plain; charset=utf-8", body)
-        built = version(self.directory)          # before the page is read: a rebuild in between reloads it
+            return self._send(changed(Path(self.directory), since, problems=self.problems).encode(),
+                              "text/plain; charset=utf-8", body)
+        if asked.path == PROBLEMS:
+            return self._send(json.dumps(self.problems.lines).encode(), "application/json", body)
+        if self.gallery is not None and asked.path.startswith(PREFIX):
+            return self._gallery(asked.path, body)
+        built = _token(Path(self.directory), self.problems)   # before the page is read: a rebuild in between reloads it
         path = self.translate_path(self.path)    # ".." parts dropped
         top = os.path.realpath(self.directory)
         real = os.path.realpath(path)
@@ -97,6 +140,17 @@ class Handler(SimpleHTTPRequestHandler):
         at = page.rfind(b"</body>")
         script = RELOAD.format(version=built).encode()
         self._send(page[:at] + script + page[at:] if at >= 0 else page + script, self.extensions_map[".html"], body)
+
+    def _gallery(self, path: str, body: bool) -> None:
+        if path.startswith(PREFIX + "svg/"):
+            svg = self.gallery.svg(path)
+            return self._send(svg, "image/svg+xml", body) if svg is not None else self.send_error(404, "Not found")
+        status, page = self.gallery.page(path)
+        if status != 200:
+            return self.send_error(status, "Not found")
+        script = RELOAD.format(version=_token(Path(self.directory), self.problems)).encode()
+        at = page.rfind(b"</body>")
+        self._send(page[:at] + script + page[at:], self.extensions_map[".html"], body)
 
     def _send(self, data: bytes, kind: str, body: bool) -> None:
         self.send_response(200)
@@ -123,11 +177,16 @@ class Server(ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def start(out: Path, port: int) -> ThreadingHTTPServer:
+def start(out: Path, port: int, root: Path | None = None, problems: Problems | None = None) -> ThreadingHTTPServer:
     """Serve ``out`` on 127.0.0.1:``port`` (0: any free port) from a thread; the server's
-    ``server_address`` tells the port. An OptionError when the port cannot be had."""
+    ``server_address`` tells the port. With ``root``, the project's card gallery is served at
+    :data:`~forge.gallery.PREFIX`; ``problems`` are shown over open pages. An OptionError
+    when the port cannot be had."""
+    handler = type("ProjectHandler", (Handler,), {
+        "problems": problems or Problems(),
+        "gallery": Gallery(Path(root), Path(os.path.abspath(out)), version) if root is not None else None})
     try:
-        server = Server(("127.0.0.1", port), partial(Handler, directory=os.path.abspath(out)))
+        server = Server(("127.0.0.1", port), partial(handler, directory=os.path.abspath(out)))
     except OSError as exc:
         why = "is in use" if exc.errno == errno.EADDRINUSE else f"cannot be used ({exc.strerror})"
         raise OptionError(Location("--port"), f"port {port} {why}",

@@ -59,6 +59,12 @@ def report(exc: ForgeError) -> None:
     raise typer.Exit(exc.exit_code)
 
 
+def exc_lines(exc: ForgeError) -> list[str]:
+    """The lines :func:`show` prints for ``exc``: each located error, and its hint."""
+    errors = exc.errors if isinstance(exc, ErrorGroup) else [exc]
+    return [line for e in errors for line in (str(e), *([f"  hint: {e.hint}"] if getattr(e, "hint", None) else []))]
+
+
 def show(exc: ForgeError) -> None:
     """Print a ForgeError as located lines with hints (and its traceback with --debug)."""
     errors = exc.errors if isinstance(exc, ErrorGroup) else [exc]

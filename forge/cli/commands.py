@@ -10,7 +10,7 @@ from rich.table import Column, Table
 
 from ..errors import ForgeError
 from ..cardspec.model import MM, PAPERS
-from . import app, err, out, project_root, report, show, warning
+from . import app, err, exc_lines, out, project_root, report, show, warning
 
 LANG_HELP = "Language to build: a code such as fr or en, or all."
 PAPER_HELP = "Paper: a4 or letter (default: the papers each spec asks for)."
@@ -339,17 +339,19 @@ def serve(games: Games = None, port: Annotated[int, typer.Option("--port", min=0
     rebuilds it; open pages reload after each rebuild. Ctrl-C stops."""
     import threading
 
-    from ..serve import start
+    from ..gallery import PREFIX
+    from ..serve import Problems, start
+    problems = Problems()
     try:
         options = build_options(lang, paper, ink_saver, cmyk, site_url, False)
-        server = start(out_dir, port)
+        server = start(out_dir, port, project_root(), problems)
     except ForgeError as exc:
         report(exc)
-    out.print(f"serving {out_dir}/ at http://127.0.0.1:{server.server_address[1]}/ (open it in a browser; "
-              "Ctrl-C stops)")
+    address = f"http://127.0.0.1:{server.server_address[1]}"
+    out.print(f"serving {out_dir}/ at {address}/ (open it in a browser; Ctrl-C stops); every card at {address}{PREFIX}")
     try:
         if watching:
-            _watch(games or (), out_dir, options)
+            _watch(games or (), out_dir, options, problems)
         else:
             threading.Event().wait()
     except KeyboardInterrupt:
@@ -358,17 +360,23 @@ def serve(games: Games = None, port: Annotated[int, typer.Option("--port", min=0
         server.shutdown()
 
 
-def _watch(games: list[str], out_dir: Path, options) -> None:
-    """forge watch: build, then rebuild after each change, one line each, until Ctrl-C (exit 0)."""
+def _watch(games: list[str], out_dir: Path, options, problems=None) -> None:
+    """forge watch: build, then rebuild after each change, one line each, until Ctrl-C (exit 0);
+    what stops a rebuild is also told to ``problems`` (forge serve's pages show it)."""
     from ..watch import Watcher
 
     def failed(change, exc: ForgeError) -> None:
         show(exc)
         err.print(f"not rebuilt: {out_dir}/ keeps its previous build; watching for the next change")
+        if problems is not None:
+            problems.set(exc_lines(exc))
+
+    def built(change, seconds, _) -> None:
+        out.print(change.line(seconds, "rebuilt" if change.paths else "built"))
+        if problems is not None:
+            problems.set([])
     try:
-        watcher = Watcher(project_root(), out_dir, games, options, warn=warning, failed=failed,
-                          built=lambda change, seconds, _: out.print(change.line(seconds, "rebuilt" if change.paths
-                                                                                 else "built")),
+        watcher = Watcher(project_root(), out_dir, games, options, warn=warning, failed=failed, built=built,
                           ignored=lambda paths: out.print(f"changed {', '.join(paths)}: no watched game reads it"),
                           watching=lambda folders: out.print(f"watching {', '.join(folders)} (Ctrl-C stops)"))
         watcher.run()

@@ -77,7 +77,7 @@ class Games:
         return name in self.claims
 
     def source(self, name: str) -> str:
-        """Where the engine of ``name`` comes from, in short ("forge 0.1.0", "cardspecs/x/engine.py",
+        """Where the engine of ``name`` comes from, in short ("forge-cards 0.2.0", "cardspecs/x/engine.py",
         several joined when engines clash); "" when none claims it."""
         return " + ".join(c.source for c in self.claims.get(name, []))
 

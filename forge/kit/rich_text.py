@@ -184,7 +184,9 @@ class Setter:
                 elif piece.text.strip():
                     if (self.pen.fill, self.pen.stroke) != (piece.colour, None):
                         self.pen.style(piece.colour)
-                    self.pen.text(at, y, piece.text, size, piece.font, "start")
+                    text = piece.text.lstrip(" ")      # a leading space as an offset (SVG text drops it)
+                    lead = self.pen.text_width(piece.text[:len(piece.text) - len(text)], size, piece.font)
+                    self.pen.text(at + lead, y, text, size, piece.font, "start")
                 at += piece.width * size
             y -= size * leading
 
@@ -211,7 +213,10 @@ def _merged(line) -> list[Piece]:
     for space, pieces in line:
         if space and out:
             last = out[-1]
-            out.append(Piece(" ", last.font, last.colour, space))
+            if last.icon:
+                out.append(Piece(" ", last.font, last.colour, space))
+            else:                          # the space ends the text before it: one string drawn
+                out[-1] = Piece(last.text + " ", last.font, last.colour, last.width + space)
         for piece in pieces:
             last = out[-1] if out else None
             if last and not last.icon and not piece.icon and (last.font, last.colour) == (piece.font, piece.colour):

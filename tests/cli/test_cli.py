@@ -34,7 +34,7 @@ def test_list_says_where_each_rules_engine_comes_from(tmp_path):
     rows = {line.split("│")[1].strip(): line.split("│")[3].strip() for line in result.stdout.splitlines()
             if line.startswith("│") and line.split("│")[1].strip()}
     assert rows == {"bare": "none", "duel": "cardspecs/duel/engine.py"}
-    assert f"forge {__version__}" in run_forge("list").stdout
+    assert f"forge-cards {__version__}" in " ".join(run_forge("list").stdout.split())   # the package that installed them
 
 
 def test_build_one_language_one_paper(project, tmp_path):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from reportlab.pdfbase import pdfmetrics
 
+from forge.cardspec.fonts import BUILTIN_FILES
 from forge.kit.fonts import FONT_DIR, register_fonts
 
 FRENCH = "àâäçéèêëîïôöùûüÿœæÀÂÇÉÈÊËÎÏÔÙÛÜŸŒÆ«»’€"
@@ -18,4 +19,4 @@ def test_bundled_fonts_cover_french_and_suits():
 
 def test_fonts_ship_inside_the_package():
     assert FONT_DIR.parent.name == "forge"
-    assert sorted(p.suffix for p in FONT_DIR.glob("*.ttf")) == [".ttf"] * 3
+    assert sorted(p.name for p in FONT_DIR.glob("*.ttf")) == sorted(BUILTIN_FILES.values())
