@@ -10,7 +10,9 @@ import subprocess
 import sys
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 from forge.cache import FOLDER
 
@@ -30,6 +32,22 @@ def small_project(folder: Path, games: list[str], cache: Path | None = None) -> 
         shutil.copytree(ROOT / "rules_src" / game, folder / "rules_src" / game)
     shutil.copytree(ROOT / "templates", folder / "templates")
     return folder
+
+
+@contextmanager
+def serving(project: Path, *args: str) -> Iterator[tuple[int, "Forge"]]:
+    """``forge serve --port 0 ARGS`` in ``project``, built and watching: (port, process); stopped
+    with Ctrl-C after, which must exit 0 with no traceback."""
+    forge = Forge(project, "serve", *args, "--port", "0")
+    try:
+        port = int(forge.expect(r"^serving build/ at http://127\.0\.0\.1:(\d+)/ ")[1])
+        forge.expect(r"^built (every game|\w+) in \d+\.\d s$")
+        forge.expect(r"^watching ")
+        yield port, forge
+        assert forge.interrupt() == 0
+    finally:
+        forge.kill()
+    assert not [line for line in forge.lines["err"] if "Traceback" in line]
 
 
 class Forge:

@@ -13,7 +13,7 @@ import pytest
 from ..conftest import run_forge
 from ..rulebook.browser import BrowserError
 from ..rulebook.test_browser import browser, chromium  # noqa: F401  (the fixtures)
-from .live import Forge
+from .live import serving
 
 PAGE = "/.forge/cards/mygame/en/"
 
@@ -23,15 +23,8 @@ def served(tmp_path_factory):
     """``forge serve --port 0`` over a game made by ``forge new``: (project, port, process)."""
     project = tmp_path_factory.mktemp("gallery")
     assert run_forge("new", "mygame", cwd=project).returncode == 0
-    forge = Forge(project, "serve", "mygame", "--port", "0")
-    try:
-        port = int(forge.expect(r"^serving build/ at http://127\.0\.0\.1:(\d+)/ .*every card at ")[1])
-        forge.expect(r"^watching ")
+    with serving(project, "mygame") as (port, forge):
         yield project, port, forge
-        assert forge.interrupt() == 0
-    finally:
-        forge.kill()
-    assert not [line for line in forge.lines["err"] if "Traceback" in line]
 
 
 def fetch(port: int, path: str) -> tuple[str, bytes]:

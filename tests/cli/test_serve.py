@@ -22,23 +22,15 @@ from forge.serve import RELOAD
 
 from ..conftest import run_forge
 from ..rulebook.test_browser import chromium  # noqa: F401  (the fixture)
-from .live import Forge, small_project
+from .live import Forge, serving, small_project
 
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory, warm_cache):
     """``forge serve --port 0`` over a project of one game, built and watched; (project, port, process)."""
     project = small_project(tmp_path_factory.mktemp("serve"), ["dalmuti"], warm_cache)
-    forge = Forge(project, "serve", "--port", "0")
-    try:
-        port = int(forge.expect(r"^serving build/ at http://127\.0\.0\.1:(\d+)/ ")[1])
-        forge.expect(r"^built every game in \d+\.\d s$")
-        forge.expect(r"^watching ")
+    with serving(project) as (port, forge):
         yield project, port, forge
-        assert forge.interrupt() == 0
-    finally:
-        forge.kill()
-    assert not [line for line in forge.lines["err"] if "Traceback" in line]
 
 
 def get(port: int, path: str, method: str = "GET") -> tuple[int, dict[str, str], bytes]:
@@ -144,7 +136,7 @@ def test_a_build_from_another_terminal_is_a_new_version(served):
     before = get(port, "/.forge/version")
     assert before[0] == 200 and before[1]["content-type"] == "text/plain; charset=utf-8"
     assert get(port, "/.forge/version")[2] == before[2]
-    assert f'const built = "{before[2].decode()}"'.encode() in get(port, "/dalmuti/en/rules.html")[2]
+    assert f'let built = "{before[2].decode()}"'.encode() in get(port, "/dalmuti/en/rules.html")[2]
     result = run_forge("build", "dalmuti", "--lang", "en", "--paper", "a4", cwd=project)
     assert result.returncode == 0, result.stderr
     assert get(port, "/.forge/version")[2] != before[2]
