@@ -82,8 +82,9 @@ def build(games: Games = None, lang: Lang = "all", paper: Paper = None, out_dir:
                           console=err, transient=True, disable=not err.is_terminal) as progress:
                 task = progress.add_task("rendering", total=None)
                 written, published, specs = run(project_root(), folder, games or (), options, warning,
-                                                lambda what, total: progress.update(task, total=total, advance=1,
-                                                                                    description=what))
+                                                lambda what, total: (progress.update(task, total=total, advance=1,
+                                                                                     description=what),
+                                                                     progress.refresh()))     # each task shown
     except ForgeError as exc:
         report(exc)
     if not published.written and not published.removed:

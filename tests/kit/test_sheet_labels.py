@@ -231,8 +231,8 @@ def test_dalmuti_6_and_9_carry_an_underline_in_both_corners(dalmuti_build):
 
 
 def test_a_sheet_with_no_room_for_its_label_stops_the_build_at_the_component(tmp_path):
-    """Cards filling the paper but 5 mm round them leave the label nowhere to go: the build
-    stops at the component's line, rather than print an unlabelled sheet."""
+    """A card filling the paper but 5 mm round it leaves the label nowhere to go: the build
+    stops at the component's line, rather than print an unlabelled sheet, and says what fits."""
     (tmp_path / "cardspecs").mkdir()
     (tmp_path / "cardspecs" / "big.yaml").write_text(
         "game: big\ntitle: Big\nauthors: [Test]\nlanguages: [en]\nprint: {paper: [a4], margin: 0mm, bleed: 0mm}\n"
@@ -240,5 +240,7 @@ def test_a_sheet_with_no_room_for_its_label_stops_the_build_at_the_component(tmp
         "    rows: [{value: 1}]\n    front: {layout: numbered, value: \"{value}\"}\n", encoding="utf-8")
     result = run_forge("build", "--out", str(tmp_path / "build"), cwd=tmp_path)
     assert result.returncode == 2, result.stderr
-    assert result.stderr.startswith("cardspecs/big.yaml:8: the sheet's label does not fit"), result.stderr
+    assert result.stderr.startswith("cardspecs/big.yaml:8: component 'cards' does not fit on a4 (a 200.0 × 287.0 mm "
+                                    "card with 0.0 mm bleed does not fit on 210.0 × 297.0 mm paper with 0.0 mm "
+                                    "margins and the sheet's label; the largest card that fits is 210.0 × 282.6 mm)")
     assert "Traceback" not in result.stderr and not (tmp_path / "build").exists()
