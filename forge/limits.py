@@ -41,6 +41,7 @@ LIMITS: dict[str, Limit] = {
     "page_max": Limit(1_200, "mm", "largest board page side"),
     "bleed_max": Limit(20, "mm", "largest bleed"),
     "margin_max": Limit(50, "mm", "largest paper margin"),
+    "corner_max": Limit(15, "mm", "largest radius of a card's rounded corners"),
     "offset_max": Limit(20, "mm", "largest back offset, each way"),
     "image_bytes": Limit(64 * 1024 * 1024, "bytes", "size of an image file (PNG, JPEG, WebP)"),
     "image_pixels": Limit(60_000_000, "pixels", "pixels of an image, read from its header before decoding"),

@@ -59,6 +59,7 @@ class PrintSettings:
     orientation: str = "auto"          # auto | portrait | landscape
     bleed: float = 3 * MM
     crop_marks: bool = True
+    corner_radius: float = 0.0         # > 0: a rounded cut line round each card on the fronts (kit/sheet.py)
     duplex: str = "long-edge"          # long-edge | short-edge | off
     layout: str = "duplex"             # duplex | gutterfold: a deck's backs beside its fronts (kit/gutterfold.py)
     back_offset: tuple[float, float] = (0.0, 0.0)

@@ -17,6 +17,7 @@ PRINT_KEYS = {
     "orientation": "auto, portrait or landscape",
     "bleed": "art beyond the cut line on each side (default 3mm)",
     "crop_marks": "true or false",
+    "corner_radius": "rounded corners: each card's cut line drawn on the fronts with this radius (default 0: none)",
     "duplex": "long-edge, short-edge or off",
     "layout": "duplex (backs on the next page) or gutterfold (beside the fronts, fold the sheet)",
     "back_offset": "[dx, dy] shift of the backs to correct a printer",
@@ -57,7 +58,7 @@ def print_settings(d: Any, base: PrintSettings, where: Location, pb: Problems) -
         values[key] = typed(d, key, pb, " or ".join(ENUMS[key]), enum(ENUMS[key]), values[key])
     for key in ("crop_marks", "ink_saver"):
         values[key] = typed(d, key, pb, "true or false", is_(bool), values[key])
-    for key, top in (("bleed", "bleed_max"), ("margin", "margin_max")):
+    for key, top in (("bleed", "bleed_max"), ("margin", "margin_max"), ("corner_radius", "corner_max")):
         values[key] = typed(d, key, pb, "a length such as 3mm", length(0, limit(top)), values[key])
     most = limit("offset_max")
     offset = typed(d, "back_offset", pb, "a list of two lengths [dx, dy]",

@@ -49,8 +49,8 @@ from .imposition import impose
 from .inks import kit_canvas
 from .label import EDGE, LEADING, MIN_SIZE, SIZE, draw_label, label_parts
 from .registry import SAFE, CardBox, DoesNotFit
-from .sheet import (DUPLEX, Faces, Problems, Rendered, cards_of, flip_of, label_room, marks_and_footer, new_canvas,
-                    place, set_boxes, union)
+from .sheet import (DUPLEX, Faces, Problems, Rendered, cards_of, cut_lines, flip_of, label_room, marks_and_footer,
+                    new_canvas, place, set_boxes, union)
 
 __all__ = ["print_all", "print_all_name"]
 
@@ -203,6 +203,8 @@ def _shared_sheets(spec: GameSpec, lang: str, paper: str, cards: list, flip: str
                 form = face and faces.form(face, row)
                 if form:
                     place(c, slot, form)
+            if side == "fronts" and ps.corner_radius:
+                cut_lines(c, used, ps.corner_radius)
             names = [", ".join(component_title(spec, cp, lang) for cp in on), "+".join(cp.name for cp in on)]
             _label(c, fonts, used, imp.page, ps.crop_marks, comp0,
                    [label_parts(lang, game, what, side, n, len(sheets), None if flip == "off" else flip)

@@ -19,8 +19,8 @@ from .i18n import ui
 from .imposition import NoFit, impose
 from .label import INK, KEY, MIN_SIZE as LABEL_MIN, label_parts
 from .registry import SAFE, CardBox, DoesNotFit
-from .sheet import (MARK_WIDTH, Faces, Problems, Rendered, cards_of, label_room, marks_and_footer, new_canvas,
-                    place, set_boxes, union)
+from .sheet import (MARK_WIDTH, Faces, Problems, Rendered, cards_of, cut_lines, label_room, marks_and_footer,
+                    new_canvas, place, set_boxes, union)
 from .track_print import render_in_pieces
 
 __all__ = ["render_component"]
@@ -54,6 +54,10 @@ def _render_deck(spec, comp, lang, paper, fonts, problems: Problems) -> Rendered
         raise SpecError(comp.location, f"component '{comp.name}' does not fit on {paper} ({exc})",
                         hint="use a smaller card, a smaller margin or bleed, orientation: auto, or only the "
                              "papers it fits (print: {paper: [a4]})" + (", or layout: duplex" if fold else "")) from None
+    if ps.corner_radius > min(comp.size) / 2:
+        raise SpecError(comp.location, f"component '{comp.name}': corner_radius {ps.corner_radius / MM:.1f} mm is "
+                        f"more than half the card's shorter side ({min(comp.size) / MM:.1f} mm)",
+                        hint="a card's corners are usually rounded 3 mm (poker cards: 3.5 mm)")
     c, buf = new_canvas(spec, comp, lang, imp.page, fonts)
     card = CardBox(comp.size[0], comp.size[1], ps.bleed, SAFE)
     faces = Faces(c, fonts, card, spec, lang, problems, band=imp.gap == 0 and imp.per_sheet > 1)
@@ -80,6 +84,8 @@ def _render_deck(spec, comp, lang, paper, fonts, problems: Problems) -> Rendered
                 used += slots
             if fold:
                 _fold_line(c, fonts, imp, lang)
+            if ps.corner_radius and side in ("fronts", "fronts_backs"):
+                cut_lines(c, placed[0][1], ps.corner_radius)
             parts = label_parts(lang, game, component, side, n, len(sheets), flip)
             try:
                 marks_and_footer(c, fonts, used, imp.page, parts, ps.crop_marks)

@@ -33,11 +33,12 @@ from .label import EDGE, LEADING, MIN_SIZE as LABEL_MIN, SIZE as LABEL_SIZE, dra
 from .registry import CardBox, DoesNotFit
 
 __all__ = ["Rendered", "cards_of", "DUPLEX", "flip_of", "set_viewer_preferences", "new_canvas", "Problems", "Faces",
-           "place", "union", "set_boxes", "label_room", "marks_and_footer", "MARK_WIDTH", "FIT_HINT"]
+           "place", "union", "set_boxes", "label_room", "marks_and_footer", "cut_lines", "MARK_WIDTH", "FIT_HINT"]
 
 MARK_WIDTH = 0.25
 FIT_HINT = "shorten the text, or break a long word with a space or hyphen"
 MARK_EDGE = 3 * MM      # crop marks stop at least this far inside the page's edge
+CUT_WIDTH = 0.3          # pt: a rounded cut line (print: corner_radius)
 LABEL_CLEAR = 0.75 * MM  # between the sheet's label and the crop marks that point at it
 SIDES = ("bottom", "top", "left", "right")
 
@@ -172,6 +173,17 @@ def _bands(slots: list[Slot], page) -> dict[str, float]:
     W, H = page
     x0, y0, x1, y1 = union(s.art for s in slots)
     return {"bottom": y0, "top": H - y1, "left": x0, "right": W - x1}
+
+
+def cut_lines(c: Canvas, slots: list[Slot], radius: float) -> None:
+    """A cut line round each card, its corners rounded to ``radius``: a thin grey outline at
+    the trim, for scissors or a corner rounder (the crop marks still show the straight cuts)."""
+    c.saveState()
+    c.setLineWidth(CUT_WIDTH)
+    c.setStrokeColorRGB(0.5, 0.5, 0.5)
+    for s in slots:
+        c.roundRect(s.x, s.y, s.w, s.h, radius, stroke=1, fill=0)
+    c.restoreState()
 
 
 def _crop_marks(c: Canvas, slots: list[Slot], page, keep: dict[str, float]) -> None:
