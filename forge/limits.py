@@ -44,6 +44,7 @@ LIMITS: dict[str, Limit] = {
     "corner_max": Limit(15, "mm", "largest radius of a card's rounded corners"),
     "offset_max": Limit(20, "mm", "largest back offset, each way"),
     "image_bytes": Limit(64 * 1024 * 1024, "bytes", "size of an image file (PNG, JPEG, WebP)"),
+    "font_bytes": Limit(32 * 1024 * 1024, "bytes", "size of a font file of the project (fonts:)"),
     "image_pixels": Limit(60_000_000, "pixels", "pixels of an image, read from its header before decoding"),
     "path_chars": Limit(1_024, "characters", "length of a path named in a file (255 per folder or file name)"),
     "games": Limit(10_000_000, "games", "games in one forge simulate run"),

@@ -11,8 +11,8 @@ their italic faces) and a spec's own TrueType files (``fonts:``)::
 
 A text part names a font by ``font:``; styled text (``**…**``, ``*…*``) takes the face of the
 family it asks for, and a face the family lacks is an error at the card's row or the part's
-line. Each file is checked where it is named: inside the project, at most
-:data:`MAX_BYTES`, TrueType outlines (an OpenType file with PostScript outlines, ``OTTO``, or a
+line. Each file is checked where it is named: inside the project, at most the
+``font_bytes`` limit (32 MiB), TrueType outlines (an OpenType file with PostScript outlines, ``OTTO``, or a
 collection, ``ttcf``, is refused with how to convert it), readable and embeddable; the PDF
 embeds the subset of glyphs used. A character a face has no glyph for is a located warning
 naming the character and the card (:func:`missing_glyphs`): it would print as an empty box.
@@ -27,13 +27,14 @@ from pathlib import Path
 
 from ..errors import InputError, Location, describe, excerpt
 from ..inputs import resolve_inside
+from ..limits import limit
 from .checks import Problems
 from .model import GameSpec
 from .templating import TemplateError
 from .yamlload import LocDict
 
 __all__ = ["FONT_DIR", "BUILTIN_FILES", "FACES", "ProjectFont", "read_fonts", "check_layout_fonts", "face_file",
-           "glyphs", "styled", "MAX_BYTES"]
+           "glyphs", "styled"]
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
 #: forge's own fonts: logical name → file in FONT_DIR (the kit registers them: forge/kit/fonts.py)
@@ -44,7 +45,6 @@ BUILTIN_FILES = {
 }
 #: a spec font's faces: key in ``fonts:`` → (bold, italic)
 FACES = {"regular": (False, False), "bold": (True, False), "italic": (False, True), "bold_italic": (True, True)}
-MAX_BYTES = 32 * 1024 * 1024
 NAME = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
 _RESERVED = {*BUILTIN_FILES}
 
@@ -106,8 +106,9 @@ def _checked(spec: GameSpec, file, where: Location, what: str) -> str:
     except OSError as exc:
         raise InputError(where, f"{what}: cannot read {excerpt(str(file))} ({exc.strerror or exc})",
                          hint="a path relative to the spec's folder") from None
-    if st.st_size > MAX_BYTES:
-        raise InputError(where, f"{what}: {st.st_size:,} bytes, over the {MAX_BYTES // 2**20} MiB a font may be")
+    if st.st_size > limit("font_bytes"):
+        raise InputError(where, f"{what}: {st.st_size:,} bytes, over the {int(limit('font_bytes')) // 2**20} MiB a "
+                         "font file may be", hint="the limits are listed in README, 'Limits and safety'")
     if head == b"OTTO":
         raise InputError(where, f"{what}: an OpenType font with PostScript (CFF) outlines, which the PDF writer "
                          "cannot embed", hint="convert it to TrueType outlines, e.g. with fonttools: "
