@@ -53,6 +53,7 @@ TOP_KEYS = {
     "game": "the game's id, a lower-case word (default: the file name)",
     "title": "the game's name: text or a string key (@game.title)",
     "authors": "list of the game's authors, credited on the sheets",
+    "licence": "the game's licence, credited in every PDF's metadata and on each sheet's label (e.g. CC BY-NC 4.0)",
     "play_time": "how long a game lasts, in minutes: a number, or [shortest, longest] (the index shows it)",
     "languages": "list of language codes built (fr, en, pt-BR…)",
     "strings": "per language, a table of text by key; or the path of a YAML file holding it",
@@ -156,10 +157,12 @@ def _game(raw: LocDict, path: Path, root: Path, pb: Problems) -> GameSpec:
     strings, string_locs = read_strings(raw, path.parent, root, languages, pb,
                                         undeclared=len(pb.errors) == before)
     title = typed(raw, "title", pb, "text", is_(str), game)
+    licence = typed(raw, "licence", pb, "a short text, such as CC BY-NC 4.0", is_(str, lambda v: 0 < len(v) <= 200
+                                                                                      and "\n" not in v), "")
     play_time = typed(raw, "play_time", pb, "minutes: a whole number from 1 to 1440, or [shortest, longest]",
                       minutes, None)
     return GameSpec(game, str(Location.of(path)), title, authors, languages, strings, string_locations=string_locs,
-                    play_time=play_time)
+                    play_time=play_time, licence=licence)
 
 
 def minutes(v) -> tuple[int, int]:

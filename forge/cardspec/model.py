@@ -145,3 +145,4 @@ class GameSpec:
     play_time: tuple[int, int] | None = None                 # minutes: (shortest, longest)
     icons: dict = field(default_factory=dict)               # name → (ImageInfo, ImageReader, where): icons:
     fonts: dict = field(default_factory=dict)               # name → ProjectFont: fonts: (forge/cardspec/fonts.py)
+    licence: str = ""                                        # the game's licence, credited on its PDFs

@@ -18,7 +18,7 @@ from .i18n import ui
 from .imposition import mirror_axis
 from .label import EDGE, KEY, label_parts, page_label
 from .registry import CardBox
-from .sheet import Rendered
+from .sheet import Rendered, set_viewer_preferences
 
 __all__ = ["render_calibration", "TARGETS"]
 
@@ -109,9 +109,14 @@ def render_calibration(paper: str, flip: str = "long-edge", colour: str = "rgb")
     fonts = register_fonts()
     W, H = (v * MM for v in PAPERS[paper])
     buf = io.BytesIO()
-    c = kit_canvas(buf, colour=colour, pagesize=(W, H), invariant=1, pageCompression=1, initialFontName=fonts["sans"])
+    c = kit_canvas(buf, colour=colour, pagesize=(W, H), invariant=1, pageCompression=1, initialFontName=fonts["sans"],
+                   lang="en")
     c.setTitle(f"forge — back-offset calibration ({paper})")
+    c.setAuthor("forge")
+    c.setSubject(f"calibration / {paper} / {flip}")
+    c.setKeywords(f"calibration, {paper}, {flip}")
     c.setCreator(f"forge {__version__}")
+    set_viewer_preferences(c, flip)                  # as every kit file: actual size, its flip
     for draw in (_front, _back):
         draw(c, W, H, fonts, flip)
         c.setBleedBox((0, 0, W, H))

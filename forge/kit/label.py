@@ -1,7 +1,7 @@
 """The sheet's label: every printed page says what it is and how to print it.
 
-The label names the game, the component, the side and the sheet ("Fox & Hens · Cards ·
-fronts · sheet 2/9"), then how to print it ("Print at 100 % (actual size) · duplex, long-edge
+The label names the game (with its licence, when the spec declares one), the component, the
+side and the sheet ("Fox & Hens · Cards · fronts · sheet 2/9"), then how to print it ("Print at 100 % (actual size) · duplex, long-edge
 flip"), in the build language. It is set at :data:`SIZE` pt, never under
 :data:`MIN_SIZE`, and kept at least :data:`EDGE` from every edge of the page, out of the
 strip many printers cannot print.
@@ -17,7 +17,7 @@ from .art.pen import Pen
 from .i18n import ui
 from .registry import CardBox
 
-__all__ = ["SIZE", "MIN_SIZE", "LEADING", "EDGE", "KEY", "label_parts", "draw_label", "page_label"]
+__all__ = ["SIZE", "MIN_SIZE", "LEADING", "EDGE", "KEY", "label_title", "label_parts", "draw_label", "page_label"]
 
 SIZE = 7.5              # pt
 MIN_SIZE = 7.0          # pt: never smaller
@@ -25,6 +25,13 @@ LEADING = 1.25
 EDGE = 5.2 * MM         # from the page's edge to the label's glyphs: 5 mm and a little over
 INK = "#404040"
 KEY = "sheet_label"     # the parameter that carries the label to a whole-page layout
+
+
+def label_title(spec, lang: str) -> str:
+    """The game as its sheets' labels name it: its title, with its licence's short name when the
+    spec declares one (``licence: CC BY-NC 4.0 (https://…)`` → ``… (CC BY-NC 4.0)``)."""
+    title = spec.titles.get(lang, spec.title)
+    return f"{title} ({spec.licence.split(' (')[0]})" if spec.licence else title
 
 
 def label_parts(lang: str, game: str, component: str, side: str, n: int, total: int,

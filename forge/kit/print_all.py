@@ -35,7 +35,7 @@ import re
 import zlib
 from dataclasses import dataclass
 
-from pikepdf import Array, Dictionary, Name, ObjectStreamMode, OutlineItem, Pdf, Stream, StreamDecodeLevel
+from pikepdf import Array, Dictionary, Name, ObjectStreamMode, OutlineItem, Pdf, Stream, StreamDecodeLevel, String
 
 from .. import __version__
 from ..errors import ErrorGroup, SpecError
@@ -47,10 +47,10 @@ from .gutterfold import folds
 from .i18n import ui
 from .imposition import impose
 from .inks import kit_canvas
-from .label import EDGE, LEADING, MIN_SIZE, SIZE, draw_label, label_parts
+from .label import EDGE, LEADING, MIN_SIZE, SIZE, draw_label, label_parts, label_title
 from .registry import SAFE, CardBox, DoesNotFit
-from .sheet import (DUPLEX, Faces, Problems, Rendered, cards_of, cut_lines, flip_of, label_room, marks_and_footer,
-                    new_canvas, place, set_boxes, union)
+from .sheet import (DUPLEX, Faces, Problems, Rendered, cards_of, cut_lines, flip_of, keywords, label_room,
+                    marks_and_footer, new_canvas, place, set_boxes, union)
 
 __all__ = ["print_all", "print_all_name"]
 
@@ -82,7 +82,7 @@ class _Kit:
         self.spec, self.lang, self.paper = spec, lang, paper
         self.comps = [c for c in spec.components.values() if c.name in pdfs]
         self.readers = {c.name: Pdf.open(io.BytesIO(pdfs[c.name])) for c in self.comps}
-        self.game = spec.titles.get(lang, spec.title)
+        self.game = label_title(spec, lang)
         self.pages: list[_Page] = []
         self.first: dict[str, int] = {}            # component → its first page
         self.shared = 0                             # shared sheets so far
@@ -191,7 +191,7 @@ def _shared_sheets(spec: GameSpec, lang: str, paper: str, cards: list, flip: str
     faces = Faces(c, fonts, CardBox(comp0.size[0], comp0.size[1], ps.bleed, SAFE), spec, lang, problems,
                    band=imp.gap == 0 and imp.per_sheet > 1)     # as render.py: butted cards keep a paper band
     sheets = [cards[i:i + imp.per_sheet] for i in range(0, len(cards), imp.per_sheet)]
-    game = spec.titles.get(lang, spec.title)
+    game = label_title(spec, lang)
     for n, sheet in enumerate(sheets, 1):
         sides = [("fronts", imp.slots(len(sheet)))]
         if flip != "off":
@@ -301,9 +301,11 @@ def print_all(spec: GameSpec, lang: str, paper: str, pdfs: dict[str, bytes]) -> 
                 S=Name.GoTo, D=Array([w.pages[at].obj, Name.Fit]))))
     root.PageMode = Name.UseOutlines
     root.ViewerPreferences = Dictionary(PrintScaling=Name("/None"), Duplex=Name(DUPLEX[kit.flip]))
+    root.Lang = String(lang)
     w.docinfo = w.make_indirect(Dictionary(
         Title=f"{kit.game} — print-all-{paper}", Author=", ".join(spec.authors), Creator=f"forge {__version__}",
-        Producer=f"forge {__version__} (reportlab, pikepdf)", Subject=f"{spec.game} / print-all / {lang} / {paper}"))
+        Producer=f"forge {__version__} (reportlab, pikepdf)", Subject=f"{spec.game} / print-all / {lang} / {paper}",
+        Keywords=keywords(spec, "print-all", lang)))
     buf = io.BytesIO()
     # streams written as read (reportlab compresses them all): qpdf's compress_streams would
     # decode and compress them again (dropping reportlab's ASCII85: 17 % smaller, the join 2.4 × slower)

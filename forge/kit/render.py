@@ -17,7 +17,7 @@ from .fonts import register_fonts
 from .gutterfold import FOLD_DASH, Gutterfold, folds, impose_gutterfold
 from .i18n import ui
 from .imposition import NoFit, impose
-from .label import INK, KEY, MIN_SIZE as LABEL_MIN, label_parts
+from .label import INK, KEY, MIN_SIZE as LABEL_MIN, label_parts, label_title
 from .registry import SAFE, CardBox, DoesNotFit
 from .sheet import (MARK_WIDTH, Faces, Problems, Rendered, cards_of, cut_lines, label_room, marks_and_footer,
                     new_canvas, place, set_boxes, union)
@@ -64,7 +64,7 @@ def _render_deck(spec, comp, lang, paper, fonts, problems: Problems) -> Rendered
     cards = list(cards_of(comp, lang))
     duplex = ps.duplex != "off" and comp.back is not None and not fold
     sheets = [cards[i:i + imp.per_sheet] for i in range(0, len(cards), imp.per_sheet)]
-    game, component = spec.titles.get(lang, spec.title), component_title(spec, comp, lang)
+    game, component = label_title(spec, lang), component_title(spec, comp, lang)
     flip = "gutterfold" if fold else ps.duplex if duplex else None
     for n, sheet in enumerate(sheets, 1):
         fronts = (comp.front, imp.slots(len(sheet)))
@@ -127,7 +127,7 @@ def _render_pages(spec, comp, lang, paper, fonts, problems: Problems) -> Rendere
     c, buf = new_canvas(spec, comp, lang, (W, H), fonts)
     box = CardBox(W, H, 0.0, comp.print.margin)
     duplex = comp.print.duplex != "off" and comp.back is not None
-    game, component = spec.titles.get(lang, spec.title), component_title(spec, comp, lang)
+    game, component = label_title(spec, lang), component_title(spec, comp, lang)
     rows = list(cards_of(comp, lang))
     sides = [("front", comp.front), ("back", comp.back)] if duplex else [("front", comp.front)]
     for n, row in enumerate(rows, 1):

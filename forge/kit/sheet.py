@@ -33,7 +33,8 @@ from .label import EDGE, LEADING, MIN_SIZE as LABEL_MIN, SIZE as LABEL_SIZE, dra
 from .registry import CardBox, DoesNotFit
 
 __all__ = ["Rendered", "cards_of", "DUPLEX", "flip_of", "set_viewer_preferences", "new_canvas", "Problems", "Faces",
-           "place", "union", "set_boxes", "label_room", "marks_and_footer", "cut_lines", "MARK_WIDTH", "FIT_HINT"]
+           "place", "union", "set_boxes", "label_room", "marks_and_footer", "cut_lines", "keywords", "MARK_WIDTH",
+           "FIT_HINT"]
 
 MARK_WIDTH = 0.25
 FIT_HINT = "shorten the text, or break a long word with a space or hyphen"
@@ -67,11 +68,11 @@ def flip_of(comp: Component) -> str:
     return comp.print.duplex if comp.back is not None and not folds(comp) else "off"
 
 
-def set_viewer_preferences(canvas, comp: Component) -> None:
-    """Ask the print dialog for actual size and the component's duplex flip (PDF 1.6 and 1.7
-    keys: the file says PDF 1.7)."""
+def set_viewer_preferences(canvas, flip: str) -> None:
+    """Ask the print dialog for actual size and the duplex ``flip`` (long-edge, short-edge or
+    off; PDF 1.6 and 1.7 keys: the file says PDF 1.7)."""
     canvas.setViewerPreference("PrintScaling", "None")
-    canvas.setViewerPreference("Duplex", DUPLEX[flip_of(comp)][1:])
+    canvas.setViewerPreference("Duplex", DUPLEX[flip][1:])
     canvas._doc._pdfVersion = max(canvas._doc._pdfVersion, (1, 7))
 
 
@@ -80,14 +81,20 @@ def new_canvas(spec: GameSpec, comp: Component, lang: str, pagesize, fonts) -> t
     and the buffer it saves to."""
     buf = io.BytesIO()
     c = kit_canvas(buf, comp.print.ink_saver, comp.print.colour, pagesize=pagesize, invariant=1,
-                   pageCompression=1, initialFontName=fonts["sans"], initialFontSize=10)
+                   pageCompression=1, initialFontName=fonts["sans"], initialFontSize=10, lang=lang)
     title = spec.titles.get(lang, spec.title)
     c.setTitle(f"{title} — {component_title(spec, comp, lang)}")
     c.setAuthor(", ".join(spec.authors))
     c.setCreator(f"forge {__version__}")
     c.setSubject(f"{spec.game} / {comp.name} / {lang}")
-    set_viewer_preferences(c, comp)                    # print at actual size, with the duplex flip
+    c.setKeywords(keywords(spec, comp.name, lang))
+    set_viewer_preferences(c, flip_of(comp))           # print at actual size, with the duplex flip
     return c, buf
+
+
+def keywords(spec: GameSpec, what: str, lang: str) -> str:
+    """A PDF's keywords: the game, the component (or file), the language and the licence."""
+    return ", ".join(v for v in (spec.game, what, lang, spec.licence and f"licence: {spec.licence}") if v)
 
 
 class Problems:

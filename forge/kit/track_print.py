@@ -30,7 +30,7 @@ from ..cardspec.model import MM, PAPERS
 from ..cardspec.resolve import component_title, resolve_face
 from .art.pen import ReportlabPen
 from .imposition import MARK_GAP, MARK_LENGTH, Imposition, NoFit, impose, mirror_axis
-from .label import EDGE, LEADING, MIN_SIZE, SIZE, draw_label, label_parts
+from .label import EDGE, LEADING, MIN_SIZE, SIZE, draw_label, label_parts, label_title
 from .registry import CardBox, DoesNotFit
 from .sheet import Problems, Rendered, cards_of, marks_and_footer, new_canvas, place, set_boxes, union
 
@@ -136,7 +136,7 @@ def render_in_pieces(spec, comp, lang: str, paper: str, fonts: dict, problems: P
     mirrored = mirror_axis(comp.print.duplex, W > H) == "x"       # the back's strips run the other way
     strips = [(r, i) for r in range(len(rows)) for i in range(pieces)]
     sheets = [strips[k:k + imp.per_sheet] for k in range(0, len(strips), imp.per_sheet)]
-    game, component = spec.titles.get(lang, spec.title), component_title(spec, comp, lang)
+    game, component = label_title(spec, lang), component_title(spec, comp, lang)
     box, w = CardBox(W, H, bleed, comp.print.margin), W / pieces
     forms: dict[tuple, str] = {}
 

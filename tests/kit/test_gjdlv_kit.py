@@ -201,7 +201,7 @@ def test_each_board_says_game_sheet_and_print_at_100(kit, lang, label, paper):
         for n in range(total):
             page = " ".join(subprocess.run(["pdftotext", "-f", str(n + 1), "-l", str(n + 1), str(path), "-"],
                                            capture_output=True, text=True, check=True).stdout.split())
-            assert f"Le Grand Jeu de la Vie · {title} · " in page and f"{n + 1}/{total} {label}" in page
+            assert f"Le Grand Jeu de la Vie (CC BY-NC 4.0) · {title} · " in page and f"{n + 1}/{total} {label}" in page
 
 
 def test_each_player_board_has_its_number(kit):
