@@ -32,7 +32,7 @@ OFF = 10 * MM          # from a cross point to its two scales (the front's arms 
 
 def _label(c: Canvas, fonts: dict, W: float, H: float, side: str, flip: str) -> float:
     """The sheet's label, in English and in French, at the bottom; return its top."""
-    parts = [" · ".join(label_parts(lang, "forge", ui(lang, "calibration_title"), side, 1, 1, flip))
+    parts = [" · ".join(label_parts(lang, "forge", ui(lang, "calibration_title"), side, 1, 1, flip, (W, H)))
              for lang in ("en", "fr")]
     return page_label(ReportlabPen(c, fonts), CardBox(W, H, 0.0, 0.0), EDGE, EDGE, W - EDGE, 20 * MM, {KEY: parts})
 

@@ -6,10 +6,10 @@ __all__ = ["ui"]
 _UI = {
     "en": {
         "fronts": "fronts", "backs": "backs", "front": "front", "back": "back", "sheet": "sheet {n}/{total}",
-        "print_hint": "Print at 100 % (actual size) · duplex, {edge}-edge flip",
-        "print_hint_simplex": "Print at 100 % (actual size) · single-sided",
+        "print_hint": "Print at 100 % (actual size) on {paper} · duplex, {edge}-edge flip",
+        "print_hint_simplex": "Print at 100 % (actual size) on {paper} · single-sided",
         "fronts_backs": "fronts and backs", "fold": "fold",
-        "print_hint_gutterfold": "Print at 100 % (actual size) · single-sided · gutterfold: fold along the dashed line",
+        "print_hint_gutterfold": "Print at 100 % (actual size) on {paper} · single-sided · gutterfold: fold along the dashed line",
         "long": "long", "short": "short",
         "calibration_title": "Back-offset calibration",
         "calibration_front": "Print this page duplex at 100 %, flip on the {edge} edge. Hold the sheet to the light.",
@@ -19,10 +19,10 @@ _UI = {
     },
     "fr": {
         "fronts": "recto", "backs": "verso", "front": "recto", "back": "verso", "sheet": "feuille {n}/{total}",
-        "print_hint": "Imprimer à 100 % (taille réelle) · recto verso, bord {edge}",
-        "print_hint_simplex": "Imprimer à 100 % (taille réelle) · recto seul",
+        "print_hint": "Imprimer à 100 % (taille réelle) sur {paper} · recto verso, bord {edge}",
+        "print_hint_simplex": "Imprimer à 100 % (taille réelle) sur {paper} · recto seul",
         "fronts_backs": "recto et verso", "fold": "pli",
-        "print_hint_gutterfold": "Imprimer à 100 % (taille réelle) · recto seul · pliage : pliez le long du pointillé",
+        "print_hint_gutterfold": "Imprimer à 100 % (taille réelle) sur {paper} · recto seul · pliage : pliez le long du pointillé",
         "long": "long", "short": "court",
         "calibration_title": "Calibrage du décalage recto verso",
         "calibration_front": "Imprimez cette page en recto verso à 100 %, bord {edge}. Regardez la feuille à contre-jour.",

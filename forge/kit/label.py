@@ -12,12 +12,13 @@ parameters under :data:`KEY` and print it with :func:`page_label`.
 """
 from __future__ import annotations
 
-from ..cardspec.model import MM
+from ..cardspec.model import MM, PAPERS
 from .art.pen import Pen
 from .i18n import ui
 from .registry import CardBox
 
-__all__ = ["SIZE", "MIN_SIZE", "LEADING", "EDGE", "KEY", "label_title", "label_parts", "draw_label", "page_label"]
+__all__ = ["SIZE", "MIN_SIZE", "LEADING", "EDGE", "KEY", "label_title", "paper_name", "label_parts", "draw_label",
+           "page_label"]
 
 SIZE = 7.5              # pt
 MIN_SIZE = 7.0          # pt: never smaller
@@ -34,17 +35,28 @@ def label_title(spec, lang: str) -> str:
     return f"{title} ({spec.licence.split(' (')[0]})" if spec.licence else title
 
 
+def paper_name(page: tuple[float, float]) -> str:
+    """A page size as a label names it: A4 or Letter (either way up), else its size in mm (a
+    board's own page)."""
+    w, h = sorted(page)
+    for name, (pw, ph) in PAPERS.items():
+        if abs(w - pw * MM) < 1 and abs(h - ph * MM) < 1:
+            return {"a4": "A4", "letter": "Letter"}.get(name, name)
+    return f"{w / MM:.0f} × {h / MM:.0f} mm"
+
+
 def label_parts(lang: str, game: str, component: str, side: str, n: int, total: int,
-                flip: str | None) -> list[str]:
-    """What the page is and how to print it; ``side`` a ui word (fronts, backs, front,
-    back, fronts_backs), ``flip`` the duplex flip (long-edge, short-edge), gutterfold, or
-    None for one side."""
+                flip: str | None, page: tuple[float, float]) -> list[str]:
+    """What the page is and how to print it, on which paper (``page``: its size, points);
+    ``side`` a ui word (fronts, backs, front, back, fronts_backs), ``flip`` the duplex flip
+    (long-edge, short-edge), gutterfold, or None for one side."""
+    paper = paper_name(page)
     what = f"{game} · {component} · {ui(lang, side)} · {ui(lang, 'sheet', n=n, total=total)}"
     if flip == "gutterfold":
-        how = ui(lang, "print_hint_gutterfold")
+        how = ui(lang, "print_hint_gutterfold", paper=paper)
     else:
-        how = (ui(lang, "print_hint", edge=ui(lang, "long" if flip == "long-edge" else "short"))
-               if flip else ui(lang, "print_hint_simplex"))
+        how = (ui(lang, "print_hint", edge=ui(lang, "long" if flip == "long-edge" else "short"), paper=paper)
+               if flip else ui(lang, "print_hint_simplex", paper=paper))
     return [what, how]
 
 

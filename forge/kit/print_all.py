@@ -110,7 +110,7 @@ class _Kit:
                                 turn=side == "backs" and flip != self.flip))
         if duplex and flip == "off":
             page = source.pages[index]
-            lines = label_parts(self.lang, self.game, what, "backs", n, total, self.flip)
+            lines = label_parts(self.lang, self.game, what, "backs", n, total, self.flip, _size(page.mediabox))
             self.pages.append(_Page(None, 0, f"{name} {ui(self.lang, 'backs')}",
                                     blank_of=(_size(page.mediabox), list(page.trimbox), list(page.bleedbox), lines)))
 
@@ -207,7 +207,7 @@ def _shared_sheets(spec: GameSpec, lang: str, paper: str, cards: list, flip: str
                 cut_lines(c, used, ps.corner_radius)
             names = [", ".join(component_title(spec, cp, lang) for cp in on), "+".join(cp.name for cp in on)]
             _label(c, fonts, used, imp.page, ps.crop_marks, comp0,
-                   [label_parts(lang, game, what, side, n, len(sheets), None if flip == "off" else flip)
+                   [label_parts(lang, game, what, side, n, len(sheets), None if flip == "off" else flip, imp.page)
                     for what in names])
             set_boxes(c, imp.page, union((s.x, s.y, s.x + s.w, s.y + s.h) for s in used), union(s.art for s in used))
             c.showPage()

@@ -86,7 +86,7 @@ def _render_deck(spec, comp, lang, paper, fonts, problems: Problems) -> Rendered
                 _fold_line(c, fonts, imp, lang)
             if ps.corner_radius and side in ("fronts", "fronts_backs"):
                 cut_lines(c, placed[0][1], ps.corner_radius)
-            parts = label_parts(lang, game, component, side, n, len(sheets), flip)
+            parts = label_parts(lang, game, component, side, n, len(sheets), flip, imp.page)
             try:
                 marks_and_footer(c, fonts, used, imp.page, parts, ps.crop_marks)
             except DoesNotFit as exc:
@@ -132,7 +132,8 @@ def _render_pages(spec, comp, lang, paper, fonts, problems: Problems) -> Rendere
     sides = [("front", comp.front), ("back", comp.back)] if duplex else [("front", comp.front)]
     for n, row in enumerate(rows, 1):
         for side, face in sides:
-            label = label_parts(lang, game, component, side, n, len(rows), comp.print.duplex if duplex else None)
+            label = label_parts(lang, game, component, side, n, len(rows), comp.print.duplex if duplex else None,
+                                (W, H))
             params = {**resolve_face(face, row, lang, spec), KEY: label}
             problems.draw(face, row, ReportlabPen(c, fonts), box, params)
             set_boxes(c, (W, H), (0, 0, W, H), (0, 0, W, H))

@@ -160,13 +160,14 @@ def render_in_pieces(spec, comp, lang: str, paper: str, fonts: dict, problems: P
         for side, face, slots in sides:
             for (r, i), slot in zip(sheet, slots):
                 place(c, slot, strip(side, face, r, pieces - 1 - i if side == "back" and mirrored else i))
-            parts = label_parts(lang, game, component, side, n, len(sheets), comp.print.duplex if duplex else None)
+            parts = label_parts(lang, game, component, side, n, len(sheets), comp.print.duplex if duplex else None,
+                                imp.page)
             try:
                 marks_and_footer(c, fonts, slots, imp.page, parts, comp.print.crop_marks)
                 if side == "front" and pieces > 1 and front["assemble"].strip():
                     _assemble(ReportlabPen(c, fonts), imp, front["assemble"])
             except DoesNotFit as exc:
-                raise SpecError(comp.location, f"the sheet's label does not fit: {exc}",
+                raise SpecError(comp.location, f"the sheet's label does not fit on {paper}: {exc}",
                                 hint="shorten the game's or the component's title, or the 'assemble' line") from None
             set_boxes(c, imp.page, union((s.x, s.y, s.x + s.w, s.y + s.h) for s in slots),
                        union(s.art for s in slots))

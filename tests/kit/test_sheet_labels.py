@@ -26,6 +26,8 @@ from ..pdftools import blocks, card_faces, open_pdf, overlaps, page_image, segme
 MM = 72 / 25.4
 SIDES = {"en": (("fronts", "front"), ("backs", "back")), "fr": (("recto",), ("verso",))}
 PRINT = {"en": "Print at 100 % (actual size)", "fr": "Imprimer à 100 % (taille réelle)"}
+ON = {"en": "on", "fr": "sur"}
+PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
 FLIP = {"en": "duplex, long-edge flip", "fr": "recto verso, bord long"}
 CALIBRATION = {"en": "Back-offset calibration", "fr": "Calibrage du décalage recto verso"}
 LABEL_PT, LABEL_EDGE, MARK_EDGE = 7.0, 5 * MM, 3 * MM       # the issue's figures
@@ -58,9 +60,10 @@ def edge_distance(rect, media) -> float:
 
 
 def check_page(reader, page_blocks, i: int, n: int, total: int, parts: list[str], lang: str,
-               duplex: bool) -> list[str]:
+               duplex: bool, paper: str) -> list[str]:
     """The problems of page ``i`` (0-based), sheet n of total: a label naming ``parts`` in
-    order, its side and the sheet, with the print instruction, at least LABEL_PT and
+    order, its side and the sheet, with the print instruction and the ``paper`` (a4 or letter:
+    the file's), at least LABEL_PT and
     LABEL_EDGE from every edge; every stroke (crop marks) MARK_EDGE inside and off the label."""
     page = reader.pages[i]
     media = tuple(float(v) for v in page.mediabox)
@@ -69,7 +72,8 @@ def check_page(reader, page_blocks, i: int, n: int, total: int, parts: list[str]
     where = f"page {i + 1} ({text!r})"
     problems = []
     back = duplex and i % 2 == 1
-    expected = [(parts[0],), (parts[1],), SIDES[lang][back], (f"{n}/{total}",), (PRINT[lang],)]
+    expected = [(parts[0],), (parts[1],), SIDES[lang][back], (f"{n}/{total}",), (PRINT[lang],),
+                (f"{ON[lang]} {PAPER_NAMES[paper]} ",)]
     at = 0
     for options in expected + ([(FLIP[lang],)] if duplex else []):
         hits = [text.find(s, at) for s in options if s in text[at:]]
@@ -121,7 +125,8 @@ def test_every_page_says_game_component_side_sheet_and_how_to_print(request, gam
         parts = [spec.titles[lang], _title(spec, comp.title, lang)]
         for i in range(len(reader.pages)):
             problems += [f"{path.relative_to(out)} {p}"
-                         for p in check_page(reader, found[i], i, i // (2 if duplex else 1) + 1, total, parts, lang, duplex)]
+                         for p in check_page(reader, found[i], i, i // (2 if duplex else 1) + 1, total, parts, lang, duplex,
+                                             path.stem.rsplit("-", 1)[1])]
             pages += 1
     assert pages and not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:30])
 
@@ -142,7 +147,8 @@ def test_the_calibration_sheet_is_labelled_in_both_languages(calibration, paper)
     problems = []
     for i in range(2):
         for lang in ("en", "fr"):
-            problems += check_page(reader, found[i], i, 1, 1, ["forge", CALIBRATION[lang]], lang, duplex=True)
+            problems += check_page(reader, found[i], i, 1, 1, ["forge", CALIBRATION[lang]], lang, duplex=True,
+                                   paper=paper)
     assert not problems, "\n".join(problems)
 
 
