@@ -14,6 +14,7 @@ from .model import Component, Face, GameSpec, Row
 from .parts import check_resolution, resolve_parts
 from .styled import check_glyphs
 from .templating import TemplateError, resolve
+from .typography import typeset
 
 __all__ = ["resolve_face", "component_title", "check_titles", "check_templates"]
 
@@ -40,7 +41,8 @@ def _resolve_params(face: Face, params: dict, fields: dict, lang: str, spec: Gam
                 value = _spec_value(p, spec, lang)
             else:
                 value = resolve(face.params.get(pname, None if p.required else p.default), fields, strings)
-            out[pname] = check_kind(p, value, spec)
+            checked = check_kind(p, value, spec)
+            out[pname] = typeset(checked, lang) if p.kind == "text" else checked
         except TemplateError as exc:
             where = f" (for {source.location})" if source is not None and not exc.in_value else ""
             again = TemplateError(f"'{pname}'{where}: {exc.args[0]}")
@@ -61,7 +63,7 @@ def resolve_face(face: Face, row: Row, lang: str, spec: GameSpec) -> dict:
     per_source = {n: p for n, p in lay.params.items() if p.scope == "source"}
     out = _resolve_params(face, own, _row_fields(row), lang, spec)
     if lay.parts:                                     # a declared layout: its parts, from fields and params
-        out["parts"] = resolve_parts(lay.parts, {**_row_fields(row), **out}, strings, spec, row)
+        out["parts"] = resolve_parts(lay.parts, {**_row_fields(row), **out}, strings, spec, row, lang)
     if per_source:
         src = spec.components[out["source"]]
         out["entries"] = [_resolve_params(face, per_source, _row_fields(r), lang, spec, r) for r in src.rows_for(lang)]
@@ -71,7 +73,7 @@ def resolve_face(face: Face, row: Row, lang: str, spec: GameSpec) -> dict:
 def component_title(spec: GameSpec, comp: Component, lang: str) -> str:
     """The component's title in ``lang`` (its name when the title does not resolve)."""
     try:
-        return resolve(comp.title, {}, spec.strings.get(lang, {}))
+        return typeset(resolve(comp.title, {}, spec.strings.get(lang, {})), lang)
     except TemplateError:
         return comp.name
 
@@ -79,7 +81,7 @@ def component_title(spec: GameSpec, comp: Component, lang: str) -> str:
 def check_titles(spec: GameSpec, pb: Problems) -> None:
     """The game's title resolved in every language (``spec.titles``); record what fails."""
     try:
-        spec.titles = {lang: resolve(spec.title, {}, spec.strings[lang]) for lang in spec.languages}
+        spec.titles = {lang: typeset(resolve(spec.title, {}, spec.strings[lang]), lang) for lang in spec.languages}
     except TemplateError as exc:
         pb.add(Location(spec.path, 1), f"'title': {exc.args[0]}", hint="@keys come from 'strings'")
 

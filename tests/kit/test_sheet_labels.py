@@ -19,6 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from forge.kit.fonts import register_fonts
 from forge.cardspec.loader import load_spec
+from forge.cardspec.typography import typeset
 
 from ..conftest import GAMES, ROOT, kit, run_forge
 from ..pdftools import blocks, card_faces, open_pdf, overlaps, page_image, segments, words
@@ -102,7 +103,7 @@ def _meets(seg, rect) -> bool:
 
 def _title(spec, key: str, lang: str) -> str:
     """A title written as ``@key`` in the spec, read from its strings."""
-    return spec.strings[lang][key[1:]] if key.startswith("@") else key
+    return typeset(spec.strings[lang][key[1:]] if key.startswith("@") else key, lang)     # as printed: l’aide
 
 
 def kit_pdfs(out, game):
