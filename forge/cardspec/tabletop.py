@@ -65,7 +65,7 @@ def tts_text(spec: GameSpec, comp: Component, row: Row, lang: str, key: str) -> 
 def check_tts(spec: GameSpec, pb: Problems) -> None:
     """Resolve every declared ``tts:`` template for every card and language; record what fails."""
     for comp in spec.components.values():
-        for key, (template, where) in comp.tts.items():
+        for key, (_, where) in comp.tts.items():
             for lang in spec.languages:
                 for row in comp.rows_for(lang):
                     try:
