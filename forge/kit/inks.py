@@ -35,6 +35,7 @@ PDF/X) conversion. The kits hold no raster images, so nothing else is to convert
 from __future__ import annotations
 
 from reportlab.lib.colors import CMYKColor, Color, toColor
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from .art.pen import hex_to_rgb, mix
@@ -96,6 +97,7 @@ class KitCanvas(Canvas):
     face with its bleed) being defined, for the ink-saver to find full-bleed fills."""
 
     ink_saver: InkSaver | None = None
+    overprint_black = False                    # CMYK files: black text overprints (art/pen.py)
 
     def box(self) -> tuple[float, float, float, float]:
         return getattr(self, "_form_box", None) or (0.0, 0.0, *self._pagesize)
@@ -104,9 +106,22 @@ class KitCanvas(Canvas):
         self._form_box = (lowerx, lowery, upperx, uppery) if upperx is not None else None
         super().beginForm(name, lowerx, lowery, upperx, uppery)
 
-    def endForm(self, **kw):
+    def endForm(self, **extra) -> None:
+        """The form, with the graphics states its stream names (black text's overprint): reportlab
+        writes a form's fonts, procedures and images into its resources but not its ExtGState,
+        which would leave its ``gs`` operators naming nothing."""
+        name, states = self._formData[0], self._extgstate.getState()
         self._form_box = None
-        super().endForm(**kw)
+        super().endForm(**extra)
+        if states:
+            form = self._doc.idToObject[pdfdoc.xObjectName(name)]
+            resources = pdfdoc.PDFResourceDictionary()
+            resources.basicFonts()
+            resources.allProcs() if form.hasImages else resources.basicProcs()
+            if form.XObjects:
+                resources.XObject = form.XObjects
+            resources.ExtGState = states
+            form.Resources = resources
 
     def covered(self, x: float, y: float, w: float, h: float) -> bool:
         """Whether the rectangle, in the current user space, covers the whole box drawn."""
@@ -123,4 +138,5 @@ def kit_canvas(buf, ink_saver: bool = False, colour: str = "rgb", **kw) -> KitCa
     cmyk, and the ink-saver's palette for the pens drawing on it when ``ink_saver``."""
     c = KitCanvas(buf, enforceColorSpace=to_cmyk if colour == "cmyk" else None, **kw)
     c.ink_saver = InkSaver() if ink_saver else None
+    c.overprint_black = colour == "cmyk"           # black text overprints the colours under it
     return c

@@ -149,3 +149,18 @@ def test_a_bad_icon_is_one_located_error(tmp_path, icons, said):
     errors = [line for line in result.stderr.splitlines() if line.startswith("cardspecs/")]
     assert len(errors) == 1 and errors[0].startswith("cardspecs/sty.yaml:4: ") and said in errors[0], result.stderr
     assert not (root / "out").exists()
+
+
+def test_black_text_overprints_in_cmyk_only(tmp_path):
+    """In a CMYK build the black text is set to overprint (op and OPM 1 in its graphics state), so
+    a shift of the plates leaves no white edge round it; an RGB build has no overprint."""
+    from pypdf import PdfReader
+    root = project(tmp_path, ROWS[:1])
+    for mode, expected in (("--cmyk", True), (None, False)):
+        out = tmp_path / f"out-{mode}"
+        assert run_forge("build", "sty", "--out", str(out), *([mode] if mode else []), cwd=root).returncode == 0
+        page = PdfReader(out / "sty" / "en" / "deck-a4.pdf").pages[0]
+        states = [s.get_object() for form in page["/Resources"]["/XObject"].values()
+                  for s in form.get_object()["/Resources"].get("/ExtGState", {}).values()]
+        assert any(bool(s.get("/op", False)) for s in states) is expected, mode     # each gs it names is there
+        assert any(s.get("/OPM") == 1 for s in states) is expected, mode

@@ -373,6 +373,9 @@ class ReportlabPen(Pen):
 
     def text(self, x, y, s, size, font="sans", anchor="start") -> None:
         name = self.fonts[font]
+        overprint = getattr(self.c, "overprint_black", False) and self._paint()[0] == "#000000"
+        if overprint:                   # CMYK: black text overprints (no white gap if the plates shift)
+            self.c.saveState(), self.c.setFillOverprint(True), self.c.setOverprintMask(True)
         self.c.setFont(name, size)
         if self.ink:                                      # light text on what is now light: dark
             self.c.setFillColorRGB(*hex_to_rgb(self.ink.text(self.fill)))
@@ -382,6 +385,8 @@ class ReportlabPen(Pen):
             self.c.drawRightString(x, y, s)
         else:
             self.c.drawString(x, y, s)
+        if overprint:
+            self.c.restoreState()
         if self.ink:
             self._set_colours()
 
