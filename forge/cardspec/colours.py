@@ -14,7 +14,7 @@ import re
 
 from PIL.ImageColor import colormap
 
-__all__ = ["parse_colour", "colour_hint", "hex_to_rgb", "mix", "NAMED", "EXPECTED"]
+__all__ = ["parse_colour", "colour_hint", "hex_to_rgb", "mix", "contrast", "NAMED", "EXPECTED"]
 
 NAMED: dict[str, str] = {name.lower(): value.lower() for name, value in colormap.items()}
 _HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
@@ -52,3 +52,13 @@ def mix(a: str, b: str, t: float) -> str:
     ra, ga, ba = hex_to_rgb(a)
     rb, gb, bb = hex_to_rgb(b)
     return "#%02x%02x%02x" % tuple(round(255 * (x + (y - x) * t)) for x, y in ((ra, rb), (ga, gb), (ba, bb)))
+
+
+def contrast(a: str, b: str) -> float:
+    """The WCAG 2 contrast ratio of two ``#rrggbb`` colours, 1 (the same) to 21 (black on white)."""
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)

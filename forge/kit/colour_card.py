@@ -15,7 +15,8 @@ from __future__ import annotations
 import math
 
 from .art.grid import staggered
-from .art.pen import Pen, hex_to_rgb, mix
+from ..cardspec.colours import contrast
+from .art.pen import Pen, mix
 from .art.suits import SUITS, draw_mark
 from .registry import CardBox, DoesNotFit, Param, layout
 
@@ -33,9 +34,9 @@ KAPPA = 0.5523                                     # a quarter circle as one cub
 
 
 def _light(colour: str) -> bool:
-    """A ground light enough to carry dark ink (yellow) rather than white."""
-    r, g, b = hex_to_rgb(colour)
-    return 0.299 * r + 0.587 * g + 0.114 * b > 0.6
+    """A ground that dark ink reads better on than white (yellow, green): the higher WCAG
+    contrast wins."""
+    return contrast(colour, INK) > contrast(colour, WHITE)
 
 
 def _skip(pen: Pen, cx: float, cy: float, r: float, colour: str) -> None:
@@ -158,7 +159,7 @@ def draw_colour_card(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
         raise DoesNotFit(f"a '{sign}' card " + ("needs a colour (yellow, red, blue or green)" if sign in COLOURED
                                                 else f"has no colour (got {suit})"))
     ground = SUITS[suit].colour if suit else PAPER if sign == "blank" else INK
-    fore = mix(ground, INK, 0.7) if _light(ground) else WHITE
+    fore = mix(ground, INK, 0.85) if _light(ground) else WHITE          # text at 4.5:1 or more on its ground
     deep = mix(ground, INK, 0.4 if _light(ground) else 0.15)
     pen.style(ground)
     pen.rect(-b, -b, w + 2 * b, h + 2 * b)
