@@ -7,7 +7,7 @@ jokers, and a back.
   deck (:mod:`.art.pips`), J/Q/K a framed double-ended figure. A joker has the word in its
   corners, read downwards, and a jester's hat. Suits are vector paths, and a red pip has a
   white inline, so the deck reads in greyscale and looks the same in the rulebook's SVG.
-- ``playing_back``: the common back, the lattice and medallion of ``back`` with the four
+- ``playing_back``: the common back, a pattern and the medallion of ``back`` with the four
   suit signs and a name in the medallion.
 """
 from __future__ import annotations
@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from .art.emblems import draw_emblem
 from .art.pen import Pen, mix
 from .art.pips import BLACK, COURTS, PIP_LAYOUTS, RED, SUIT_SIGNS, draw_court, draw_suit, suit_colour
-from .back import draw_back
+from .back import PATTERNS, draw_back
 from .registry import CardBox, DoesNotFit, Param, layout
 
 __all__ = ["draw_playing_card", "draw_playing_back", "RANKS"]
@@ -146,11 +146,13 @@ def draw_playing_card(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
     "playing_back", kinds=("deck",),
     title=Param("text", "", help="a short name in the medallion"),
     colour=Param("colour", "#7b2240", help="the background"),
-    accent=Param("colour", "#f0c987", help="the lattice and the medallion's rim"),
+    accent=Param("colour", "#f0c987", help="the pattern and the medallion's rim"),
+    pattern=Param("text", "lattice", help="the ground's pattern, as the back layout's", choices=tuple(PATTERNS)),
 )
 def draw_playing_back(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
-    """The ``back`` layout's lattice and medallion, the four suit signs round a short name."""
-    draw_back(pen, card, {"title": "", "colour": p["colour"], "accent": p["accent"], "emblem": ""}, lang)
+    """The ``back`` layout's pattern and medallion, the four suit signs round a short name."""
+    draw_back(pen, card, {"title": "", "colour": p["colour"], "accent": p["accent"], "emblem": "",
+                          "pattern": p["pattern"]}, lang)
     cx, cy, r = card.w / 2, card.h / 2, card.w * 0.3
     for suit, angle in zip(("♠", "♥", "♣", "♦"), (0, -90, 180, 90)):     # each pointing outwards
         with pen.saved():
