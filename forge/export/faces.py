@@ -19,7 +19,7 @@ from ..kit.sheet import Faces, Problems, new_canvas
 __all__ = ["DeckFaces", "deck_faces", "pixels"]
 
 #: the plain card in the hidden slot of a deck whose backs differ (the back layout, untitled colours)
-PLAIN = {"colour": "#5f6368", "accent": "#dadce0", "emblem": ""}
+PLAIN = {"colour": "#5f6368", "accent": "#dadce0", "emblem": "", "pattern": "lattice"}
 
 
 @dataclass(frozen=True)

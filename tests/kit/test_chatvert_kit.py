@@ -21,6 +21,8 @@ import pytest
 import yaml
 from PIL import Image, ImageChops, ImageFilter
 
+from forge.cardspec.typography import typeset
+
 from ..conftest import ROOT, run_forge, tree_digest
 from ..pdftools import boxes_nested, card_faces, open_pdf
 
@@ -90,7 +92,8 @@ def visible(face) -> list:
 
 
 def squeezed(text: str) -> str:
-    return "".join(text.split())
+    """``text`` without its spaces, its apostrophes as a French card prints them (l’aide)."""
+    return "".join(typeset(text, "fr").split())
 
 
 # -- the deck -------------------------------------------------------------------------------
@@ -236,11 +239,11 @@ def test_every_added_rule_is_a_card_with_its_title_text_and_phrases(kit, lang):
                                                                                           w.rect[0]))))
         assert squeezed(rule["title"][lang]) in printed, rule_id
         assert squeezed(rule["text"][lang]) in printed, rule_id
-        phrases = [p[lang] for p in (rule.get("phrases") or {}).values()]
+        phrases = [typeset(p[lang], lang) for p in (rule.get("phrases") or {}).values()]   # as printed
         for phrase in phrases:
             assert squeezed(phrase) in printed, (rule_id, phrase)
-            others = set(phrase.split()) | set(rule["title"][lang].split())
-            body = max(w.height for w in visible(face) if w.text in rule["text"][lang].split()
+            others = set(phrase.split()) | set(typeset(rule["title"][lang], lang).split())
+            body = max(w.height for w in visible(face) if w.text in typeset(rule["text"][lang], lang).split()
                        and w.text not in others)
             for word in phrase.split():                                 # each word larger than the text's
                 assert max(w.height for w in visible(face) if w.text == word) > body, (rule_id, word)
