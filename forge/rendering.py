@@ -19,7 +19,7 @@ from .engine.registry import UnknownGame, games as engines
 from .errors import ForgeError, Warning_
 from .incremental import Kept, Outputs, stable, tree_digest
 from .plan import Job, listing
-from .workers import Later, together
+from .workers import Later
 
 __all__ = ["Renderer"]
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 import time
 import urllib.request
-from pathlib import Path
 
 import pytest
 

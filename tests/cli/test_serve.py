@@ -22,7 +22,7 @@ from forge.serve import RELOAD
 
 from ..conftest import run_forge
 from ..rulebook.test_browser import chromium  # noqa: F401  (the fixture)
-from .live import Forge, serving, small_project
+from .live import serving, small_project
 
 
 @pytest.fixture(scope="module")
