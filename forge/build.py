@@ -61,16 +61,17 @@ def load_games(root: Path, names: Iterable[str] = (), keep: dict[str, GameSpec] 
     return games
 
 def inked(games: dict[str, GameSpec], ink_saver: bool = False, cmyk: bool = False,
-          gutterfold: bool = False) -> dict[str, GameSpec]:
+          gutterfold: bool = False, back_offset: tuple[float, float] | None = None) -> dict[str, GameSpec]:
     """The games with every component printed in ink-saver mode, in CMYK and/or gutterfold
     (the build's ``--ink-saver``, ``--cmyk`` and ``--gutterfold``), on top of what their specs
-    ask; same file names."""
-    if not (ink_saver or cmyk or gutterfold):
+    ask, and with every back shifted by ``back_offset`` (``--back-offset``: the printer at hand's
+    readings, over the specs'); same file names."""
+    if not (ink_saver or cmyk or gutterfold or back_offset):
         return games
 
     def mode(ps):
         return replace(ps, ink_saver=ps.ink_saver or ink_saver, colour="cmyk" if cmyk else ps.colour,
-                       layout="gutterfold" if gutterfold else ps.layout)
+                       layout="gutterfold" if gutterfold else ps.layout, back_offset=back_offset or ps.back_offset)
     return {name: replace(spec, components={n: replace(c, print=mode(c.print)) for n, c in spec.components.items()})
             for name, spec in games.items()}
 
@@ -160,7 +161,7 @@ def _render(root: Path, folder: OutputFolder, made, names: tuple, opts: Options,
     from .workers import Later, together
     refresh(root)                     # engines and their printed kits are read again (forge watch)
     loaded = load_games(root, names, keep)
-    specs = inked(loaded, opts.ink_saver, opts.cmyk, opts.gutterfold)
+    specs = inked(loaded, opts.ink_saver, opts.cmyk, opts.gutterfold, opts.back_offset)
     spec_warnings(specs, opts.strict, warn)
     jobs = plan(specs, folder.out, opts.lang, opts.paper, calibration=not names, colour="cmyk" if opts.cmyk else "rgb")
     todo = jobs if kits is None else [job for job in jobs if job.spec and job.spec.game in set(kits)]

@@ -39,6 +39,7 @@ class Options:
     chromium: str | None = None             # --booklet: the Chromium that prints the booklets
     strict: bool = False                    # --strict: a spec's warning stops the build
     gutterfold: bool = False                # --gutterfold: every deck's backs beside its fronts
+    back_offset: tuple[float, float] | None = None   # --back-offset: every back's shift (pt), over the specs'
 
 def plan(games: dict[str, GameSpec], out: Path, lang: str = "all", paper: str | None = None,
          calibration: bool = False, colour: str = "rgb") -> list[Job]:

@@ -232,12 +232,13 @@ def overlaps(a: Rect, b: Rect) -> bool:
 @dataclass(frozen=True)
 class Char:
     """One character of a page as PDFium reads it: its font's name (no subset tag), fill
-    colour (0–255) and box (PDF coordinates)."""
+    colour (0–255), box (PDF coordinates) and font size (points, whichever way it is turned)."""
 
     char: str
     font: str
     colour: tuple[int, int, int]
     rect: Rect
+    size: float = 0.0
 
 
 def chars(path: Path, page: int = 0) -> list[Char]:
@@ -263,7 +264,7 @@ def chars(path: Path, page: int = 0) -> list[Char]:
             pdfium_c.FPDFText_GetCharBox(text, i, *(ctypes.byref(e) for e in edges))
             left, right, bottom, top = (e.value for e in edges)
             out.append(Char(ch, name.value.decode().split("+")[-1], tuple(c.value for c in rgba[:3]),
-                            (left, bottom, right, top)))
+                            (left, bottom, right, top), pdfium_c.FPDFText_GetFontSize(text, i)))
         return out
     finally:
         pdf.close()

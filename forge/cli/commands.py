@@ -59,6 +59,9 @@ Booklet = Annotated[bool, typer.Option("--booklet", help="Also print each rulebo
 Gutterfold = Annotated[bool, typer.Option("--gutterfold", help="Every deck's backs beside its fronts on one "
                                           "side of the sheet, to fold along the dashed line (single-sided "
                                           "printers; same file names).")]
+BackOffset = Annotated[Optional[str], typer.Option("--back-offset", metavar="DX,DY", help="Shift every "
+                      "back by DX, DY (the readings of forge calibrate's sheet, e.g. 0.5mm,-1mm; bare numbers "
+                      "are mm), for the printer at hand: it replaces the specs' print: back_offset.")]
 Strict = Annotated[bool, typer.Option("--strict", help="Stop on warnings too (an image under 300 dpi at print "
                                       "size): exit 2, nothing written.")]
 
@@ -66,7 +69,7 @@ Strict = Annotated[bool, typer.Option("--strict", help="Stop on warnings too (an
 @app.command()
 def build(games: Games = None, lang: Lang = "all", paper: Paper = None, out_dir: OutDir = Path("build"),
           ink_saver: InkSaver = False, cmyk: Cmyk = False, site_url: SiteUrl = None, booklet: Booklet = False,
-          strict: Strict = False, gutterfold: Gutterfold = False) -> None:
+          strict: Strict = False, gutterfold: Gutterfold = False, back_offset: BackOffset = None) -> None:
     """Build the print-and-play PDFs (build/<game>/<lang>/<component>-<paper>.pdf), the HTML rulebooks
     (build/<game>/<lang>/rules.html, with --booklet also rules-a4.pdf) and, for a full build,
     build/index.html.
@@ -76,7 +79,7 @@ def build(games: Games = None, lang: Lang = "all", paper: Paper = None, out_dir:
     from ..build import run, up_to_date_line
     from ..publish import OutputFolder
     try:
-        options = build_options(lang, paper, ink_saver, cmyk, site_url, booklet, strict, gutterfold)
+        options = build_options(lang, paper, ink_saver, cmyk, site_url, booklet, strict, gutterfold, back_offset)
         with OutputFolder(out_dir, project_root()) as folder:
             with Progress(TextColumn("{task.description:<40}"), BarColumn(), MofNCompleteColumn(),
                           console=err, transient=True, disable=not err.is_terminal) as progress:
@@ -124,7 +127,7 @@ def _images_table(specs: dict) -> None:
 
 
 def build_options(lang: str, paper: str | None, ink_saver: bool, cmyk: bool, site_url: str | None, booklet: bool,
-                  strict: bool = False, gutterfold: bool = False):
+                  strict: bool = False, gutterfold: bool = False, back_offset: str | None = None):
     """The build's options checked (forge.build.Options); an ErrorGroup names a bad one."""
     from ..build import Options
     from ..errors import ErrorGroup, Location, OptionError, excerpt
@@ -135,7 +138,27 @@ def build_options(lang: str, paper: str | None, ink_saver: bool, cmyk: bool, sit
     if booklet:
         from ..rulebook.booklet import find_chromium
         chromium = find_chromium()
-    return Options(lang, paper, ink_saver, cmyk, checked_url(site_url), chromium, strict, gutterfold)
+    return Options(lang, paper, ink_saver, cmyk, checked_url(site_url), chromium, strict, gutterfold,
+                   checked_offset(back_offset))
+
+
+def checked_offset(value: str | None) -> tuple[float, float] | None:
+    """``--back-offset DX,DY`` as two lengths in points (bare numbers are mm), each within the
+    limit a spec's ``print: back_offset`` has."""
+    from ..cardspec.checks import length
+    from ..errors import ErrorGroup, Location, OptionError, excerpt
+    from ..limits import limit
+    if value is None:
+        return None
+    most = limit("offset_max")
+    try:
+        dx, dy = (length(-most, most)(v) for v in value.split(","))
+    except (TypeError, ValueError) as exc:
+        why = f" ({exc})" if isinstance(exc, ValueError) and str(exc).startswith("expected") else ""
+        raise ErrorGroup([OptionError(Location("--back-offset"), f"not a back offset: {excerpt(value)}{why}",
+                                      hint="give the calibration sheet's two readings, DX,DY, such as "
+                                           "0.5mm,-1mm (bare numbers are mm)")]) from None
+    return dx, dy
 
 
 def checked_url(url: str | None, option: str = "--site-url") -> str | None:
@@ -318,12 +341,13 @@ def print_study(data: dict, as_json: bool) -> None:
 
 @app.command()
 def watch(games: Games = None, lang: Lang = "all", paper: Paper = None, out_dir: OutDir = Path("build"),
-          ink_saver: InkSaver = False, cmyk: Cmyk = False, site_url: SiteUrl = None) -> None:
+          ink_saver: InkSaver = False, cmyk: Cmyk = False, site_url: SiteUrl = None,
+          back_offset: BackOffset = None) -> None:
     """Build, then rebuild the games whose files change (their specs, data files, rulebook
     sources; templates/ rebuilds every rulebook page) until Ctrl-C. A bad edit prints its
     errors and the output folder keeps its previous build."""
     try:
-        options = build_options(lang, paper, ink_saver, cmyk, site_url, False)
+        options = build_options(lang, paper, ink_saver, cmyk, site_url, False, back_offset=back_offset)
     except ForgeError as exc:
         report(exc)
     _watch(games or (), out_dir, options)
@@ -335,7 +359,8 @@ def serve(games: Games = None, port: Annotated[int, typer.Option("--port", min=0
           watching: Annotated[bool, typer.Option("--watch/--no-watch", help="Build and rebuild as forge watch "
                                                  "does (--no-watch: serve the output folder as it is).")] = True,
           lang: Lang = "all", paper: Paper = None, out_dir: OutDir = Path("build"),
-          ink_saver: InkSaver = False, cmyk: Cmyk = False, site_url: SiteUrl = None) -> None:
+          ink_saver: InkSaver = False, cmyk: Cmyk = False, site_url: SiteUrl = None,
+          back_offset: BackOffset = None) -> None:
     """Serve the output folder at http://127.0.0.1:PORT/ (this computer only) while forge watch
     rebuilds it; open pages reload after each rebuild. Ctrl-C stops."""
     import threading
@@ -344,7 +369,7 @@ def serve(games: Games = None, port: Annotated[int, typer.Option("--port", min=0
     from ..serve import Problems, start
     problems = Problems()
     try:
-        options = build_options(lang, paper, ink_saver, cmyk, site_url, False)
+        options = build_options(lang, paper, ink_saver, cmyk, site_url, False, back_offset=back_offset)
         server = start(out_dir, port, project_root(), problems)
     except ForgeError as exc:
         report(exc)

@@ -13,8 +13,15 @@ _UI = {
         "long": "long", "short": "short",
         "calibration_title": "Back-offset calibration",
         "calibration_front": "Print this page duplex at 100 %, flip on the {edge} edge. Hold the sheet to the light.",
-        "calibration_back": "Read where the lines of the front fall on these scales (in mm).",
-        "calibration_use": "Write the readings as print: back_offset: [dx, dy] in the spec (e.g. [0.5mm, -1mm]).",
+        "calibration_back": "Read where the lines of the front fall on these scales, in mm: dx on the horizontal "
+                            "scale, dy on the vertical one.",
+        "calibration_uneven": "The five readings agree within 0.5 mm: that is your printer’s offset. They differ more: "
+                              "the printer scales or turns the sheet; print again at 100 % with no “fit to page” and "
+                              "the paper guides snug. If they still differ, use the centre’s readings.",
+        "calibration_use": "With the game’s sources, build with forge build --back-offset dx,dy (e.g. 0.5mm,-1mm), or "
+                           "write print: back_offset: [dx, dy] in the spec. A kit downloaded as PDFs: set the "
+                           "printer’s back-side image shift, if its settings have one, to dx and dy; an offset under "
+                           "a millimetre hardly shows: print as it is.",
         "horizontal": "dx", "vertical": "dy",
     },
     "fr": {
@@ -26,8 +33,17 @@ _UI = {
         "long": "long", "short": "court",
         "calibration_title": "Calibrage du décalage recto verso",
         "calibration_front": "Imprimez cette page en recto verso à 100 %, bord {edge}. Regardez la feuille à contre-jour.",
-        "calibration_back": "Lisez où tombent les traits du recto sur ces règles (en mm).",
-        "calibration_use": "Reportez les lectures dans la spec : print: back_offset: [dx, dy] (par ex. [0.5mm, -1mm]).",
+        "calibration_back": "Lisez où tombent les traits du recto sur ces règles, en mm\u00a0: dx sur la règle "
+                            "horizontale, dy sur la verticale.",
+        "calibration_uneven": "Les cinq lectures concordent à 0,5\u00a0mm près\u00a0: c’est le décalage de votre "
+                              "imprimante. Elles diffèrent davantage\u00a0: l’imprimante agrandit ou tourne la "
+                              "feuille\u202f; réimprimez à 100\u00a0% sans «\u00a0ajuster à la page\u00a0», les guides "
+                              "du bac contre le papier. Si elles diffèrent encore, prenez les lectures du centre.",
+        "calibration_use": "Avec les sources du jeu, construisez avec forge build --back-offset dx,dy (par ex. "
+                           "0.5mm,-1mm), ou écrivez print: back_offset: [dx, dy] dans la spec. Un kit téléchargé en "
+                           "PDF\u00a0: réglez le décalage d’image du verso de l’imprimante, si ses réglages en ont un, "
+                           "sur dx et dy\u202f; un décalage de moins d’un millimètre se voit à peine\u00a0: imprimez "
+                           "tel quel.",
         "horizontal": "dx", "vertical": "dy",
     },
 }

@@ -62,7 +62,7 @@ def _mirror(rect, page_box, landscape, flip):
     return (W - x1, y0, W - x0, y1) if columns else (x0, H - y1, x1, H - y0)
 
 
-def _registration(path, offset=(0.0, 0.0), flip="long-edge"):
+def registration(path, offset=(0.0, 0.0), flip="long-edge"):
     reader = open_pdf(path)
     checked = 0
     for i in range(0, len(reader.pages), 2):
@@ -83,7 +83,7 @@ def _registration(path, offset=(0.0, 0.0), flip="long-edge"):
 
 @pytest.mark.parametrize("name", PDFS)
 def test_duplex_backs_mirror_fronts(dalmuti_build, name):
-    assert _registration(dalmuti_build / "dalmuti" / name) == 80
+    assert registration(dalmuti_build / "dalmuti" / name) == 80
 
 
 @pytest.mark.parametrize("flip", ["long-edge", "short-edge"])
@@ -95,7 +95,7 @@ def test_back_offset_is_applied(project, tmp_path, flip, paper):
     result = run_forge("build", "dalmuti", "--lang", "en", "--paper", paper, "--out", str(out), cwd=project)
     assert result.returncode == 0, result.stderr
     mm = 72 / 25.4
-    assert _registration(out / "dalmuti" / "en" / f"cards-{paper}.pdf", (1.5 * mm, -2 * mm), flip) == 80
+    assert registration(out / "dalmuti" / "en" / f"cards-{paper}.pdf", (1.5 * mm, -2 * mm), flip) == 80
 
 
 @pytest.mark.parametrize("name", ["fr/cards-a4.pdf", "en/cards-letter.pdf"])
