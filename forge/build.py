@@ -61,16 +61,18 @@ def load_games(root: Path, names: Iterable[str] = (), keep: dict[str, GameSpec] 
     return games
 
 def inked(games: dict[str, GameSpec], ink_saver: bool = False, cmyk: bool = False,
-          gutterfold: bool = False, back_offset: tuple[float, float] | None = None) -> dict[str, GameSpec]:
-    """The games with every component printed in ink-saver mode, in CMYK and/or gutterfold
-    (the build's ``--ink-saver``, ``--cmyk`` and ``--gutterfold``), on top of what their specs
-    ask, and with every back shifted by ``back_offset`` (``--back-offset``: the printer at hand's
-    readings, over the specs'); same file names."""
-    if not (ink_saver or cmyk or gutterfold or back_offset):
+          gutterfold: bool = False, back_offset: tuple[float, float] | None = None,
+          pdfx: bool = False) -> dict[str, GameSpec]:
+    """The games with every component printed in ink-saver mode, in CMYK (as PDF/X-4 files)
+    and/or gutterfold (the build's ``--ink-saver``, ``--cmyk`` (``--pdfx``) and ``--gutterfold``),
+    on top of what their specs ask, and with every back shifted by ``back_offset``
+    (``--back-offset``: the printer at hand's readings, over the specs'); same file names."""
+    if not (ink_saver or cmyk or gutterfold or back_offset or pdfx):
         return games
 
     def mode(ps):
-        return replace(ps, ink_saver=ps.ink_saver or ink_saver, colour="cmyk" if cmyk else ps.colour,
+        colour = "pdfx" if pdfx else "cmyk" if cmyk else ps.colour
+        return replace(ps, ink_saver=ps.ink_saver or ink_saver, colour=colour,
                        layout="gutterfold" if gutterfold else ps.layout, back_offset=back_offset or ps.back_offset)
     return {name: replace(spec, components={n: replace(c, print=mode(c.print)) for n, c in spec.components.items()})
             for name, spec in games.items()}
@@ -161,9 +163,9 @@ def _render(root: Path, folder: OutputFolder, made, names: tuple, opts: Options,
     from .workers import Later, together
     refresh(root)                     # engines and their printed kits are read again (forge watch)
     loaded = load_games(root, names, keep)
-    specs = inked(loaded, opts.ink_saver, opts.cmyk, opts.gutterfold, opts.back_offset)
+    specs = inked(loaded, opts.ink_saver, opts.cmyk, opts.gutterfold, opts.back_offset, opts.pdfx)
     spec_warnings(specs, opts.strict, warn)
-    jobs = plan(specs, folder.out, opts.lang, opts.paper, calibration=not names, colour="cmyk" if opts.cmyk else "rgb")
+    jobs = plan(specs, folder.out, opts.lang, opts.paper, calibration=not names, colour="pdfx" if opts.pdfx else "cmyk" if opts.cmyk else "rgb")
     todo = jobs if kits is None else [job for job in jobs if job.spec and job.spec.game in set(kits)]
     renderer = Renderer(root, made, warn)
     books = names if pages is None else pages

@@ -40,6 +40,7 @@ class Options:
     strict: bool = False                    # --strict: a spec's warning stops the build
     gutterfold: bool = False                # --gutterfold: every deck's backs beside its fronts
     back_offset: tuple[float, float] | None = None   # --back-offset: every back's shift (pt), over the specs'
+    pdfx: bool = False                      # --pdfx: PDF/X-4 files (CMYK for FOGRA39, kit/pdfx.py)
 
 def plan(games: dict[str, GameSpec], out: Path, lang: str = "all", paper: str | None = None,
          calibration: bool = False, colour: str = "rgb") -> list[Job]:

@@ -24,14 +24,14 @@ PRINT_KEYS = {
     "margin": "least distance from the paper edge to the bleed (default 5mm)",
     "spacing": "auto, bleed (cards apart) or butt (shared cut lines)",
     "ink_saver": "true or false: light fills and outlines (forge build --ink-saver)",
-    "colour": "rgb or cmyk (forge build --cmyk)",
+    "colour": "rgb, cmyk (forge build --cmyk) or pdfx (CMYK, PDF/X-4 for FOGRA39: forge build --pdfx)",
 }
 ENUMS = {
     "orientation": ("auto", "portrait", "landscape"),
     "duplex": ("long-edge", "short-edge", "off"),
     "layout": ("duplex", "gutterfold"),
     "spacing": ("auto", "bleed", "butt"),
-    "colour": ("rgb", "cmyk"),
+    "colour": ("rgb", "cmyk", "pdfx"),
 }
 
 

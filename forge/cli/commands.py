@@ -51,6 +51,8 @@ InkSaver = Annotated[bool, typer.Option("--ink-saver", help="Light backs, no sol
                                         "light tints, same layout (same file names).")]
 Cmyk = Annotated[bool, typer.Option("--cmyk", help="Colours converted to CMYK for a print shop (device "
                                     "CMYK, no colour profile; same file names).")]
+Pdfx = Annotated[bool, typer.Option("--pdfx", help="PDF/X-4 files for a print shop: CMYK as --cmyk, "
+                                    "for the FOGRA39 condition (offset, coated paper), profile embedded.")]
 SiteUrl = Annotated[Optional[str], typer.Option("--site-url", help="Where build/ is published "
                     "(https://…/): the pages' language alternates and canonical links become absolute.")]
 Booklet = Annotated[bool, typer.Option("--booklet", help="Also print each rulebook as an A4 booklet, "
@@ -69,7 +71,8 @@ Strict = Annotated[bool, typer.Option("--strict", help="Stop on warnings too (an
 @app.command()
 def build(games: Games = None, lang: Lang = "all", paper: Paper = None, out_dir: OutDir = Path("build"),
           ink_saver: InkSaver = False, cmyk: Cmyk = False, site_url: SiteUrl = None, booklet: Booklet = False,
-          strict: Strict = False, gutterfold: Gutterfold = False, back_offset: BackOffset = None) -> None:
+          strict: Strict = False, gutterfold: Gutterfold = False, back_offset: BackOffset = None,
+          pdfx: Pdfx = False) -> None:
     """Build the print-and-play PDFs (build/<game>/<lang>/<component>-<paper>.pdf), the HTML rulebooks
     (build/<game>/<lang>/rules.html, with --booklet also rules-a4.pdf) and, for a full build,
     build/index.html.
@@ -79,7 +82,8 @@ def build(games: Games = None, lang: Lang = "all", paper: Paper = None, out_dir:
     from ..build import run, up_to_date_line
     from ..publish import OutputFolder
     try:
-        options = build_options(lang, paper, ink_saver, cmyk, site_url, booklet, strict, gutterfold, back_offset)
+        options = build_options(lang, paper, ink_saver, cmyk, site_url, booklet, strict, gutterfold, back_offset,
+                                pdfx)
         with OutputFolder(out_dir, project_root()) as folder:
             with Progress(TextColumn("{task.description:<40}"), BarColumn(), MofNCompleteColumn(),
                           console=err, transient=True, disable=not err.is_terminal) as progress:
@@ -103,7 +107,7 @@ def build(games: Games = None, lang: Lang = "all", paper: Paper = None, out_dir:
                       f"{sum(w.size for w in svgs) / 1024:.0f} KiB")
     out.print(table)
     _images_table(specs)
-    modes = (("ink saver", ink_saver), ("CMYK", cmyk), ("gutterfold", gutterfold))
+    modes = (("ink saver", ink_saver), ("CMYK", cmyk and not pdfx), ("PDF/X-4", pdfx), ("gutterfold", gutterfold))
     mode = " and ".join(m for m, on in modes if on)
     out.print(f"published {folder.shown}: {published.written} files written"
               + (f" (in {mode}, under the names of a normal build)" if mode else "")
@@ -127,7 +131,7 @@ def _images_table(specs: dict) -> None:
 
 
 def build_options(lang: str, paper: str | None, ink_saver: bool, cmyk: bool, site_url: str | None, booklet: bool,
-                  strict: bool = False, gutterfold: bool = False, back_offset: str | None = None):
+                  strict: bool = False, gutterfold: bool = False, back_offset: str | None = None, pdfx: bool = False):
     """The build's options checked (forge.build.Options); an ErrorGroup names a bad one."""
     from ..build import Options
     from ..errors import ErrorGroup, Location, OptionError, excerpt
@@ -138,8 +142,8 @@ def build_options(lang: str, paper: str | None, ink_saver: bool, cmyk: bool, sit
     if booklet:
         from ..rulebook.booklet import find_chromium
         chromium = find_chromium()
-    return Options(lang, paper, ink_saver, cmyk, checked_url(site_url), chromium, strict, gutterfold,
-                   checked_offset(back_offset))
+    return Options(lang, paper, ink_saver, cmyk or pdfx, checked_url(site_url), chromium, strict, gutterfold,
+                   checked_offset(back_offset), pdfx)
 
 
 def checked_offset(value: str | None) -> tuple[float, float] | None:

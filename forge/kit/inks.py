@@ -135,8 +135,13 @@ class KitCanvas(Canvas):
 
 def kit_canvas(buf, ink_saver: bool = False, colour: str = "rgb", **kw) -> KitCanvas:
     """A reportlab canvas inked as asked: every colour converted to CMYK when ``colour`` is
-    cmyk, and the ink-saver's palette for the pens drawing on it when ``ink_saver``."""
-    c = KitCanvas(buf, enforceColorSpace=to_cmyk if colour == "cmyk" else None, **kw)
+    cmyk or pdfx (a PDF/X-4 file too: kit/pdfx.py), and the ink-saver's palette for the pens
+    drawing on it when ``ink_saver``."""
+    cmyk = colour in ("cmyk", "pdfx")
+    c = KitCanvas(buf, enforceColorSpace=to_cmyk if cmyk else None, **kw)
     c.ink_saver = InkSaver() if ink_saver else None
-    c.overprint_black = colour == "cmyk"           # black text overprints the colours under it
+    c.overprint_black = cmyk                       # black text overprints the colours under it
+    if colour == "pdfx":
+        from .pdfx import prepare
+        prepare(c)
     return c

@@ -70,8 +70,12 @@ def flip_of(comp: Component) -> str:
 
 def set_viewer_preferences(canvas, flip: str) -> None:
     """Ask the print dialog for actual size and the duplex ``flip`` (long-edge, short-edge or
-    off; PDF 1.6 and 1.7 keys: the file says PDF 1.7)."""
+    off; PDF 1.6 and 1.7 keys: the file says PDF 1.7). A PDF/X-4 file (kit/pdfx.py) is PDF 1.6:
+    actual size only."""
     canvas.setViewerPreference("PrintScaling", "None")
+    if getattr(canvas, "pdfx", False):
+        canvas._doc._pdfVersion = (1, 6)
+        return
     canvas.setViewerPreference("Duplex", DUPLEX[flip][1:])
     canvas._doc._pdfVersion = max(canvas._doc._pdfVersion, (1, 7))
 
