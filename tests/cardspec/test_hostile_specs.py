@@ -163,7 +163,7 @@ def test_bad_ink_saver_and_colour_values_are_located_with_what_is_expected(proje
     assert not (project / "build").exists()
     lines = result.stderr.splitlines()
     for key, expected in (("ink_saver: maybe", "'ink_saver' has the wrong type (expected true or false"),
-                          ("colour: cmky", "unknown colour 'cmky' (expected rgb or cmyk)")):
+                          ("colour: cmky", "unknown colour 'cmky' (expected rgb or cmyk or pdfx)")):
         at = f"{SPEC}:{_line_of(project / SPEC, key)}: "
         assert any(l.startswith(at) and expected in l for l in lines), (key, result.stderr)
     assert lines[lines.index(next(l for l in lines if "'cmky'" in l)) + 1] == "  hint: did you mean 'cmyk'?"
