@@ -1,5 +1,8 @@
 """Card backs with a cat: paw prints over a solid colour, the sitting cat in a medallion,
-the game's name under it and an optional second line (e.g. what the cards are)."""
+the game's name under it and an optional second line (e.g. what the cards are).
+
+In ink-saver mode (kit/inks.py) the ground is left out and the paws become outlines: a white
+plate behind the text keeps them off the letters."""
 from __future__ import annotations
 
 from .art.cat import draw_cat, draw_paw
@@ -39,13 +42,30 @@ def draw_cat_back(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
     pen.style(accent, mix(accent, colour, 0.5), 2.4)
     pen.circle(w / 2, cy, r)
     draw_cat(pen, w / 2 - r * 0.72, cy - r * 0.78, r * 1.44, p["cat"], mix(colour, "#000000", 0.3))
-    pen.style(accent)
     below = cy - r - safe * 0.6
+    room = w - 2 * safe - 2 * inset
+    blocks = []                                      # (top, lines, size, leading, font), centred
     if p["title"]:
-        size, lines = pen.fit_lines(p["title"], w * 0.1, w - 2 * safe - 2 * inset, below * 0.5, font="serif",
-                                    leading=1.1)
-        below = pen.draw_lines(w / 2, below, lines, size, leading=1.1, font="serif") - size * 0.3
+        size, lines = pen.fit_lines(p["title"], w * 0.1, room, below * 0.5, font="serif", leading=1.1)
+        blocks.append((below, lines, size, 1.1, "serif"))
+        below -= pen.block_height(len(lines), size, 1.1) + size * 0.3
     if p["subtitle"]:
-        size, lines = pen.fit_lines(p["subtitle"], w * 0.055, w - 2 * safe - 2 * inset, below - safe - inset,
-                                    leading=1.2)
-        pen.draw_lines(w / 2, below, lines, size, leading=1.2)
+        size, lines = pen.fit_lines(p["subtitle"], w * 0.055, room, below - safe - inset, leading=1.2)
+        blocks.append((below, lines, size, 1.2, "sans"))
+    if blocks:
+        _plate(pen, w / 2, blocks, safe * 0.5)
+    pen.style(accent)
+    for top, lines, size, leading, font in blocks:
+        pen.draw_lines(w / 2, top, lines, size, leading=leading, font=font)
+
+
+def _plate(pen: Pen, cx: float, blocks: list, pad: float) -> None:
+    """In ink-saver mode only, a white plate behind the text ``blocks`` (centred on ``cx``),
+    ``pad`` round it, that keeps the paws' outlines off the letters (on the dark ground of a
+    normal build the paws are faint, and no plate is drawn)."""
+    widest = max(pen.text_width(line, size, font) for _, lines, size, _, font in blocks for line in lines)
+    top = blocks[0][0]
+    last, lines, size, leading, _ = blocks[-1]
+    bottom = last - pen.block_height(len(lines), size, leading)
+    pen.style(None, saver="#ffffff")
+    pen.rect(cx - widest / 2 - pad, bottom - pad, widest + 2 * pad, top - bottom + 2 * pad, r=pad)

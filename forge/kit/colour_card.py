@@ -9,6 +9,10 @@ dark, its disc quartered in the four colours (with their marks on the colour cha
 plate with "+4" on the +4); a blank card is plain paper with a write-in area. The sign is
 drawn (digits and +2/+4 as text, skip and reverse as icons); 6 and 9 are underlined. The
 card's name is printed small under the disc.
+
+In ink-saver mode (kit/inks.py) the ground is left out, and the corners and the name are
+printed in the card's colour, darkened as need be to read on white: a fanned hand still shows
+each card's colour and mark.
 """
 from __future__ import annotations
 
@@ -18,6 +22,7 @@ from .art.grid import staggered
 from ..cardspec.colours import contrast
 from .art.pen import Pen, mix
 from .art.suits import SUITS, draw_mark
+from .inks import readable
 from .registry import CardBox, DoesNotFit, Param, layout
 
 __all__ = ["draw_colour_card", "SIGNS", "MAJORS"]
@@ -39,21 +44,21 @@ def _light(colour: str) -> bool:
     return contrast(colour, INK) > contrast(colour, WHITE)
 
 
-def _skip(pen: Pen, cx: float, cy: float, r: float, colour: str) -> None:
+def _skip(pen: Pen, cx: float, cy: float, r: float, colour: str, saver: str | None = None) -> None:
     """A ring crossed by a bar."""
-    pen.style(None, colour, r * 0.28)
+    pen.style(None, colour, r * 0.28, saver=saver)
     pen.circle(cx, cy, r * 0.78)
     d = r * 0.55
     pen.line(cx - d, cy - d, cx + d, cy + d)
 
 
-def _reverse(pen: Pen, cx: float, cy: float, r: float, colour: str) -> None:
+def _reverse(pen: Pen, cx: float, cy: float, r: float, colour: str, saver: str | None = None) -> None:
     """Two arrows pointing opposite ways, leaning."""
     length, t, head, half = r * 1.7, r * 0.26, r * 0.5, r * 0.38
     with pen.saved():
         pen.translate(cx, cy)
         pen.rotate(30)
-        pen.style(colour)
+        pen.style(colour, saver=saver)
         for y0, way in ((r * 0.36, 1), (-r * 0.36, -1)):
             pts = [(-length / 2, y0 - t / 2), (length / 2 - head, y0 - t / 2), (length / 2 - head, y0 - half),
                    (length / 2, y0), (length / 2 - head, y0 + half), (length / 2 - head, y0 + t / 2),
@@ -61,15 +66,17 @@ def _reverse(pen: Pen, cx: float, cy: float, r: float, colour: str) -> None:
             pen.polygon([(way * x, y) for x, y in pts])
 
 
-def _quarters(pen: Pen, cx: float, cy: float, r: float, marks: bool = True) -> None:
-    """A disc quartered in the four colours, each quarter with its mark."""
+def _quarters(pen: Pen, cx: float, cy: float, r: float, marks: bool = True, solid: bool = False) -> None:
+    """A disc quartered in the four colours, each quarter with its mark; ``solid``: its
+    quarters kept in their colours in ink-saver mode (a corner's)."""
     for i, suit in enumerate(QUARTERS):
         a0, a1 = math.radians(90 * i), math.radians(90 * (i + 1))
         p0 = (cx + r * math.cos(a0), cy + r * math.sin(a0))
         p3 = (cx + r * math.cos(a1), cy + r * math.sin(a1))
         c1 = (p0[0] - KAPPA * r * math.sin(a0), p0[1] + KAPPA * r * math.cos(a0))
         c2 = (p3[0] + KAPPA * r * math.sin(a1), p3[1] - KAPPA * r * math.cos(a1))
-        pen.style(SUITS[suit].colour, INK, max(r * 0.03, 0.3))
+        colour = SUITS[suit].colour
+        pen.style(colour, INK, max(r * 0.03, 0.3), saver=readable(colour) if solid else None)
         pen.path([("M", cx, cy), ("L", *p0), ("C", *c1, *c2, *p3), ("Z",)])
         if marks:
             mid = math.radians(90 * i + 45)
@@ -77,17 +84,19 @@ def _quarters(pen: Pen, cx: float, cy: float, r: float, marks: bool = True) -> N
             draw_mark(pen, suit, cx + r * 0.52 * math.cos(mid), cy + r * 0.52 * math.sin(mid), r * 0.26)
 
 
-def _sign(pen: Pen, sign: str, cx: float, cy: float, size: float, colour: str, width: float) -> None:
-    """The sign centred on (cx, cy), ``size`` tall (a digit's height is about 0.73 em)."""
+def _sign(pen: Pen, sign: str, cx: float, cy: float, size: float, colour: str, width: float,
+          saver: str | None = None) -> None:
+    """The sign centred on (cx, cy), ``size`` tall (a digit's height is about 0.73 em), in
+    ``colour`` (``saver`` in ink-saver mode, when given)."""
     if sign == "skip":
-        _skip(pen, cx, cy, size * 0.6, colour)
+        _skip(pen, cx, cy, size * 0.6, colour, saver)
     elif sign == "rev":
-        _reverse(pen, cx, cy, size * 0.6, colour)
+        _reverse(pen, cx, cy, size * 0.6, colour, saver)
     elif sign == "W":
-        _quarters(pen, cx, cy, size * 0.5, marks=False)
+        _quarters(pen, cx, cy, size * 0.5, marks=False, solid=saver is not None)
     else:
         em = size / 0.73
-        pen.style(colour)
+        pen.style(colour, saver=saver)
         em = pen.fit_size(sign, em, width, font="bold")
         pen.text(cx, cy - em * 0.365, sign, em, font="bold", anchor="middle")
         if sign in ("6", "9"):                    # told apart upside down
@@ -100,9 +109,10 @@ def corner_size(card: CardBox) -> float:
     return min(card.w, card.h) * 0.13
 
 
-def _corners(pen: Pen, card: CardBox, sign: str, suit: str, fore: str) -> None:
+def _corners(pen: Pen, card: CardBox, sign: str, suit: str, fore: str, saver: str) -> None:
     """The sign over the mark in the top-left corner and, turned, in the bottom-right; the
-    mark alone in the other two."""
+    mark alone in the other two: in ``fore``, and in ink-saver mode in ``saver`` (the card's
+    colour, dark enough for white paper), so a fanned hand shows colour and suit."""
     w, h, safe = card.w, card.h, card.safe
     s = corner_size(card)
     for turned in (False, True):
@@ -111,13 +121,13 @@ def _corners(pen: Pen, card: CardBox, sign: str, suit: str, fore: str) -> None:
                 pen.translate(w, h)
                 pen.rotate(180)
             x, top = safe + s * 0.65, h - safe                  # a column s × 1.3 wide, inside the safe zone
-            _sign(pen, sign, x, top - s * 0.55, s * 0.85, fore, s * 1.3)
+            _sign(pen, sign, x, top - s * 0.55, s * 0.85, fore, s * 1.3, saver)
             if suit:
-                pen.style(fore)
+                pen.style(fore, saver=saver)
                 draw_mark(pen, suit, x, top - s * 1.55, s * 0.42)
                 draw_mark(pen, suit, w - x, top - s * 0.55, s * 0.42)
             elif sign == "+4":
-                _quarters(pen, x, top - s * 1.55, s * 0.4, marks=False)
+                _quarters(pen, x, top - s * 1.55, s * 0.4, marks=False, solid=True)
 
 
 def _pattern(pen: Pen, card: CardBox, suit: str, colour: str) -> None:
@@ -185,12 +195,12 @@ def draw_colour_card(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
         pen.circle(cx, cy, r)
         _sign(pen, sign, cx, cy, r * (0.9 if sign in NUMBERS else 0.62 if sign == "+2" else 1.0), deep, r * 1.6)
     if sign != "blank":
-        _corners(pen, card, sign, suit, fore)
+        _corners(pen, card, sign, suit, fore, readable(ground))
     if p["caption"] and sign == "blank":                       # above the write-in disc
         pen.style(mix(PAPER, INK, 0.8))
         pen.fit_text(cx, cy + r * 1.18, p["caption"], min(w, h) * 0.06, w - 2 * safe, font="bold")
     elif p["caption"]:                                          # under the disc, between the corners
-        pen.style(fore)
+        pen.style(fore, saver=readable(ground))
         room = w - 2 * (safe + corner_size(card) * 1.3 + 6)
         size = pen.fit_size(p["caption"], min(w, h) * 0.06, room, font="bold")
         pen.text(cx, (cy - r + safe) / 2 - size * 0.36, p["caption"], size, font="bold", anchor="middle")

@@ -3,8 +3,9 @@
 Both are build modes chosen by a component's print settings (``print: {ink_saver: true}``,
 ``print: {colour: cmyk}``, or ``forge build --ink-saver`` / ``--cmyk`` for every component).
 They act in one place, on the canvas every page is drawn on (:func:`kit_canvas`), so no
-layout knows about them and the layout itself (page boxes, card positions, text positions)
-is the same in every mode.
+layout asks which mode it draws in (a layout may only say what a shape becomes in ink-saver
+mode, below) and the layout itself (page boxes, card positions, text positions) is the same
+in every mode.
 
 Ink-saver
 ---------
@@ -16,11 +17,19 @@ to paint instead of each colour:
   fills already light (luminance ≥ :data:`LIGHT`, such as a white card) are drawn as they are;
 * a light line (luminance ≥ :data:`PALE`: white rings on a dark back) is darkened, so it
   still shows on the light tint;
-* light text (the white titles of dark backs) is set dark; dark text stays as it is.
+* light text (the white titles of dark backs) is set dark; dark text stays as it is;
+* a shape or text whose style names its ink-saver colour (``pen.style(..., saver=colour)``)
+  is painted in that colour as it is, with no tint and no outline: what must stay readable
+  on white paper, such as a coloured card's corner index in the card's colour darkened to
+  :func:`readable` (a contrast of at least :data:`RATIO` to white). A shape styled with a
+  ``saver`` and neither fill nor stroke is drawn in ink-saver mode only: a mark the dropped
+  fill showed (a portrait's sex band), a white plate that keeps a pattern off a title.
 
 A full-bleed fill (a rectangle covering the whole card with its bleed, or the whole page of a
-board) is left out: the paper shows. Labels and crop marks are drawn as always. A dark back
-thus prints white with its pattern, emblem and title in outline and dark text.
+board) is left out: the paper shows. Labels and crop marks are drawn as always, and every
+card face gets a cut outline on its trim (:data:`CUT_GREY`, :data:`CUT_WIDTH` pt; kit/sheet.py),
+its edge now that its ground is paper. A dark back thus prints white with its pattern, emblem
+and title in outline and dark text.
 
 CMYK
 ----
@@ -38,14 +47,19 @@ from reportlab.lib.colors import CMYKColor, Color, toColor
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
+from ..cardspec.colours import contrast
 from .art.pen import hex_to_rgb, mix
 
-__all__ = ["InkSaver", "KitCanvas", "kit_canvas", "to_cmyk", "luminance", "TINT", "OUTLINE"]
+__all__ = ["InkSaver", "KitCanvas", "kit_canvas", "to_cmyk", "luminance", "readable", "TINT", "OUTLINE", "RATIO",
+           "CUT_GREY", "CUT_WIDTH"]
 
 TINT = 0.9          # a solid fill is drawn this far towards white
 OUTLINE = 0.6       # pt: the outline drawn round what was a solid fill
 LIGHT = 0.85        # fills at least this light are drawn as they are
 PALE = 0.6          # lines and text at least this light are darkened
+RATIO = 4.5         # what is printed in a card's colour reads on white at this contrast at least
+CUT_GREY = 0.5      # the cut outline on each card's trim: mid grey …
+CUT_WIDTH = 0.3     # … pt wide
 
 
 def luminance(colour: str) -> float:
@@ -54,14 +68,31 @@ def luminance(colour: str) -> float:
     return 0.299 * r + 0.587 * g + 0.114 * b
 
 
+def readable(colour: str, ratio: float = RATIO) -> str:
+    """``colour`` darkened (mixed towards black) just enough to read on white paper at a
+    WCAG contrast of ``ratio``; a colour dark enough already is returned as it is."""
+    if contrast(colour, "#ffffff") >= ratio:
+        return colour
+    lo, hi = 0.0, 1.0
+    for _ in range(12):
+        mid = (lo + hi) / 2
+        lo, hi = (lo, mid) if contrast(mix(colour, "#000000", mid), "#ffffff") >= ratio else (mid, hi)
+    return mix(colour, "#000000", hi)
+
+
 class InkSaver:
     """The ink-saver's palette: what to paint instead of a fill, a line, a text colour."""
 
     outline = OUTLINE
 
-    def paint(self, fill: str | None, stroke: str | None) -> tuple[str | None, str | None]:
+    def paint(self, fill: str | None, stroke: str | None,
+              saver: str | None = None) -> tuple[str | None, str | None]:
         """The (fill, stroke) drawn for a shape set to ``fill`` and ``stroke``: a solid fill
-        turns to a tint and gains an outline of its colour unless it has a stroke already."""
+        turns to a tint and gains an outline of its colour unless it has a stroke already;
+        a shape whose style names its ``saver`` colour is painted in it: its fill (a shape
+        with neither fill nor stroke set is filled), its stroke where it has one."""
+        if saver:
+            return (saver if fill or not stroke else None), (saver if stroke else None)
         line = self.line(stroke) if stroke else None
         if fill is None or luminance(fill) >= LIGHT:
             return fill, line
@@ -72,7 +103,9 @@ class InkSaver:
         return mix(colour, "#000000", 0.55) if luminance(colour) >= PALE else colour
 
     @staticmethod
-    def text(colour: str | None) -> str:
+    def text(colour: str | None, saver: str | None = None) -> str:
+        if saver:
+            return saver
         colour = colour or "#000000"
         return mix(colour, "#000000", 0.8) if luminance(colour) >= PALE else colour
 
@@ -122,6 +155,15 @@ class KitCanvas(Canvas):
                 resources.XObject = form.XObjects
             resources.ExtGState = states
             form.Resources = resources
+
+    def cut_outline(self, w: float, h: float) -> None:
+        """The ink-saver's cut outline of a card face drawn at the origin: its trim, 0 … w,
+        0 … h, stroked CUT_WIDTH pt in CUT_GREY (the edge its dropped ground showed)."""
+        self.saveState()
+        self.setLineWidth(CUT_WIDTH)
+        self.setStrokeColorRGB(CUT_GREY, CUT_GREY, CUT_GREY)
+        self.rect(0, 0, w, h, stroke=1, fill=0)
+        self.restoreState()
 
     def covered(self, x: float, y: float, w: float, h: float) -> bool:
         """Whether the rectangle, in the current user space, covers the whole box drawn."""

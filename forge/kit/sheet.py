@@ -6,8 +6,9 @@ a deck's faces for export, forge/export/faces.py).
   print dialog for actual size and the component's duplex flip (:func:`set_viewer_preferences`).
 * The faces (:class:`Faces`): each distinct card face drawn once, as a PDF form XObject whose box
   is the card with its bleed, and placed in its slot as often as it is printed (:func:`place`),
-  clipped to the art rectangle the slot allows. A face that does not fit is recorded, at its
-  card's data line, by :class:`Problems`.
+  clipped to the art rectangle the slot allows; in ink-saver mode each face carries a cut
+  outline on its trim (kit/inks.py). A face that does not fit is recorded, at its card's data
+  line, by :class:`Problems`.
 * The sheet's label (kit/label.py) in the first band round the cards that holds it, and crop
   marks at every cut line clear of it (:func:`marks_and_footer`).
 * The page boxes: MediaBox ⊇ BleedBox ⊇ TrimBox (:func:`set_boxes`).
@@ -145,6 +146,8 @@ class Faces:
             self.c.beginForm(name, -b, -b, card.w + b, card.h + b)
             with inside_band(self.c, card, self.band):
                 exc = self.problems.draw(face, row, ReportlabPen(self.c, self.fonts), card, params)
+            if getattr(self.c, "ink_saver", None):     # its ground left out: the card's edge (kit/inks.py)
+                self.c.cut_outline(card.w, card.h)
             self.c.endForm()
             self.names[key] = None if exc else name
             if exc:

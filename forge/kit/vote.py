@@ -2,12 +2,15 @@
 
 The option (A, B, C, or the Score card's word) is drawn large in the middle; the player's
 symbol is repeated as a light pattern over the face and drawn solid in the corners, so
-sets stay distinct in greyscale and for colour-blind players.
+sets stay distinct in greyscale and for colour-blind players. In ink-saver mode (kit/inks.py)
+the ground is left out and the corner symbols and set numbers are printed in the player's
+colour, darkened as need be to read on white.
 """
 from __future__ import annotations
 
 from .art.pen import Pen, mix
 from .art.symbols import draw_symbol
+from .inks import readable
 from .registry import CardBox, Param, layout
 
 __all__ = ["draw_vote"]
@@ -56,12 +59,13 @@ def draw_vote(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
         top, bottom = py + ph / 2 - size * 0.62, py + ph * 0.1
         note, lines = pen.fit_lines(p["note"], w * 0.052, pw * 0.9, top - bottom, leading=1.25)
         pen.draw_lines(w / 2, (top + bottom + pen.block_height(len(lines), note, 1.25)) / 2, lines, note, 1.25)
-    # corner symbols in white with a dark rim, and the set number
+    # corner symbols in white with a dark rim, and the set number (in ink-saver mode, where the
+    # ground is left out, both in the player's colour)
     r = w * 0.075
     for cx, cy in ((safe + r, h - safe - r), (w - safe - r, safe + r)):
-        pen.style(WHITE, mix(colour, INK, 0.5), 1.2)
+        pen.style(WHITE, mix(colour, INK, 0.5), 1.2, saver=readable(colour))
         draw_symbol(pen, p["symbol"], cx, cy, r)
     if p["player"]:
-        pen.style(WHITE)
+        pen.style(WHITE, saver=readable(colour))
         pen.fit_text(w - safe - r, h - safe - r * 1.35, p["player"], r * 1.6, r * 2.4, font="bold")
         pen.fit_text(safe + r, safe + r * 0.45, p["player"], r * 1.6, r * 2.4, font="bold")

@@ -10,7 +10,8 @@ Conventions
   0…100 box and is scaled by the caller).
 * y grows upwards (PDF convention).
 * Colours are ``"#rrggbb"`` strings, or ``None`` for "no fill" / "no stroke".
-* Every shape uses the current fill and stroke, set with :meth:`Pen.style`.
+* Every shape uses the current fill and stroke, set with :meth:`Pen.style` (with, for the
+  ink-saver, its ``saver`` colour); a shape that paints nothing is not drawn.
 * A path is a sequence of commands: ``("M", x, y)``, ``("L", x, y)``,
   ``("C", x1, y1, x2, y2, x, y)`` (cubic Bézier) and ``("Z",)``.
 
@@ -95,11 +96,15 @@ class Pen:
     fill: str | None = "#000000"
     stroke: str | None = None
     width: float = 1.0
+    saver: str | None = None
 
     # -- state ---------------------------------------------------------
-    def style(self, fill: str | None = None, stroke: str | None = None, width: float | None = None) -> None:
-        """Set the fill and stroke used by the next shapes (``None`` = none)."""
-        self.fill, self.stroke = fill, stroke
+    def style(self, fill: str | None = None, stroke: str | None = None, width: float | None = None,
+              saver: str | None = None) -> None:
+        """Set the fill and stroke of the next shapes and text (``None`` = none) and ``saver``,
+        their colour in ink-saver mode, painted as it is (kit/inks.py); a shape with neither
+        fill nor stroke but a ``saver`` is drawn in ink-saver mode alone."""
+        self.fill, self.stroke, self.saver = fill, stroke, saver
         if width is not None:
             self.width = width
             self._set_width(width)
@@ -108,13 +113,13 @@ class Pen:
     @contextmanager
     def saved(self) -> Iterator["Pen"]:
         """Save transform and style; restore them on exit."""
-        keep = (self.fill, self.stroke, self.width)
+        keep = (self.fill, self.stroke, self.width, self.saver)
         self._push()
         try:
             yield self
         finally:
             self._pop()
-            self.fill, self.stroke, self.width = keep
+            self.fill, self.stroke, self.width, self.saver = keep
 
     # -- primitives every backend provides ---------------------------------
     def translate(self, x: float, y: float) -> None: raise NotImplementedError
@@ -290,7 +295,7 @@ class ReportlabPen(Pen):
 
     def _paint(self) -> tuple[str | None, str | None]:
         """The fill and stroke drawn: those set, or the ink-saver's for them."""
-        return self.ink.paint(self.fill, self.stroke) if self.ink else (self.fill, self.stroke)
+        return self.ink.paint(self.fill, self.stroke, self.saver) if self.ink else (self.fill, self.stroke)
 
     def _set_colours(self) -> None:
         fill, stroke = self._paint()
@@ -307,8 +312,10 @@ class ReportlabPen(Pen):
         return {"fill": 1 if fill else 0, "stroke": 1 if stroke else 0}
 
     def _shape(self, draw: Callable, *args) -> None:
-        """``draw(*args, fill=, stroke=)``; an ink-saver's outline (a stroke where none
-        was set) is drawn OUTLINE pt wide at any scale."""
+        """``draw(*args, fill=, stroke=)``, unless it paints nothing; an ink-saver's outline (a
+        stroke where none was set) is drawn OUTLINE pt wide at any scale."""
+        if not any(self._paint()):
+            return
         outline = self.ink and self.fill and not self.stroke and self._paint()[1]
         if outline:
             self.c.saveState()
@@ -378,7 +385,7 @@ class ReportlabPen(Pen):
             self.c.saveState(), self.c.setFillOverprint(True), self.c.setOverprintMask(True)
         self.c.setFont(name, size)
         if self.ink:                                      # light text on what is now light: dark
-            self.c.setFillColorRGB(*hex_to_rgb(self.ink.text(self.fill)))
+            self.c.setFillColorRGB(*hex_to_rgb(self.ink.text(self.fill, self.saver)))
         if anchor == "middle":
             self.c.drawCentredString(x, y, s)
         elif anchor == "end":

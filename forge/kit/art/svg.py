@@ -84,20 +84,25 @@ class SvgPen(Pen):
         return (f'fill="{fill}" stroke="{self.stroke}" stroke-width="{_n(self.width)}" '
                 'stroke-linecap="round" stroke-linejoin="round"')
 
+    def _shape(self, element: str) -> None:
+        """Add a shape's element, unless it paints nothing (a shape only the ink-saver draws)."""
+        if self.fill or self.stroke:
+            self.parts.append(element)
+
     # -- shapes ------------------------------------------------------------------
     def rect(self, x, y, w, h, r=0) -> None:
         corner = f' rx="{_n(r)}"' if r else ""
-        self.parts.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}"{corner} {self._paint()}/>')
+        self._shape(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}"{corner} {self._paint()}/>')
 
     def circle(self, cx, cy, r) -> None:
-        self.parts.append(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" {self._paint()}/>')
+        self._shape(f'<circle cx="{_n(cx)}" cy="{_n(cy)}" r="{_n(r)}" {self._paint()}/>')
 
     def ellipse(self, cx, cy, rx, ry) -> None:
-        self.parts.append(f'<ellipse cx="{_n(cx)}" cy="{_n(cy)}" rx="{_n(rx)}" ry="{_n(ry)}" {self._paint()}/>')
+        self._shape(f'<ellipse cx="{_n(cx)}" cy="{_n(cy)}" rx="{_n(rx)}" ry="{_n(ry)}" {self._paint()}/>')
 
     def path(self, cmds) -> None:
         d = " ".join(c[0] + " ".join(_n(v) for v in c[1:]) for c in cmds)
-        self.parts.append(f'<path d="{d}" {self._paint()}/>')
+        self._shape(f'<path d="{d}" {self._paint()}/>')
 
     def clip_rect(self, x, y, w, h) -> None:
         cid = f"clip{len(self.parts)}"
