@@ -16,7 +16,8 @@ Front (``track``)
 * **Space 0 is the start box**, at the left end as tall as the whole track: the ``start``
   label, a large 0 and five marker places, one ringed disc per trait with its symbol.
 * **The first generation** sits in the upper right: three card places at true poker size
-  (63 × 88 mm) side by side, 10 mm apart, under the ``first_generation`` label. With an
+  (63 × 88 mm) side by side, 10 mm apart, under the ``first_generation`` label, set at
+  the right end of a rule over the three (clear of where the sheet is cut). With an
   8 mm margin the sheet has room for them at full height above the track (139 mm printable:
   about 41 mm of track, a 4 mm gap, 88 mm of card and a 5 mm label). On a smaller sheet or
   with a wider margin the places are cut off at the bottom rather than shrunk.
@@ -28,21 +29,29 @@ The track length is the ``length`` parameter (120 by default): a child in genera
 moves each of its symbols' markers g points, so a marker can pass the last space; the
 ``lap`` line says what to do then. Row count and space size follow from the length.
 
+Where a cut may go: :func:`track_keep` gives the x-ranges a cut across the sheet must not
+cross (every column of spaces, the start box and turns, the left column, the heading), for
+:mod:`.track_print`, which cuts the sheet between them (and between the back's,
+:func:`.track_back.track_back_keep`) to print it in pieces.
+
 The snake's geometry is in :mod:`.track_snake`, the back (``track_back``) in
 :mod:`.track_back`, and how the sheet is printed (whole, or in pieces on A4 and Letter) in
-:mod:`.track_print`.
+:mod:`.track_print` (where the cuts go: :mod:`.track_cuts`).
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from .art.pen import Pen, mix
 from .art.traits import TRAIT_COLOURS, draw_trait
 from .registry import CardBox, Param, layout
 from .track_snake import GAP_X, TURN, Grid, arc, plan_grid, snake_cells, turn_x
 
-__all__ = ["draw_track", "draw_title", "wrap_fit", "GENERATION_SIZES"]
+__all__ = ["draw_track", "track_keep", "plan_front", "Front", "draw_title", "wrap_fit", "GENERATION_SIZES"]
 
 MM = 72 / 25.4
 CARD_W, CARD_H = 63 * MM, 88 * MM
+CARD_GAP = 10 * MM       # between the first generation's card places
 TRAITS = ("ears", "glasses", "nose", "lips", "lock")
 #: places per generation: 3 cards in generation 1, then g + 2 descendants in generation g
 GENERATION_SIZES = (3, 4, 5, 6, 7)
@@ -146,21 +155,31 @@ def _draw_card_places(pen: Pen, x: float, top: float, bottom: float, gap: float,
     label_size = 10.0
     block_w = 3 * CARD_W + 2 * gap
     card_top = top - label_size * 1.45
-    pen.style(ACCENT)
-    used = pen.fit_text(x + block_w / 2, top - label_size * 0.85, label, label_size, block_w - 20 * MM,
-                        font="bold", min_size=6)
     if label:
-        half = pen.text_width(label, used, "bold") / 2 + 3 * MM
+        used, left = _heading(pen, x, label)
+        right = left + pen.text_width(label, used, "bold")
+        pen.style(ACCENT)
+        pen.text(left, top - label_size * 0.85, label, used, font="bold")
         pen.style(None, mix(ACCENT, PAPER, 0.4), 0.8)
         mid_y = top - label_size * 0.85 + used * 0.33
-        pen.line(x + 2 * MM, mid_y, x + block_w / 2 - half, mid_y)
-        pen.line(x + block_w / 2 + half, mid_y, x + block_w - 2 * MM, mid_y)
+        for x0, x1 in ((x + 2 * MM, left - 3 * MM), (right + 3 * MM, x + block_w - 2 * MM)):
+            if x1 > x0:
+                pen.line(x0, mid_y, x1, mid_y)
     card_h = min(CARD_H, card_top - bottom)
     with pen.saved():
         pen.clip_rect(x - 2, card_top - card_h, block_w + 4, card_h + 2)
         for i in range(3):
             cx = x + i * (CARD_W + gap)
             _draw_card_place(pen, cx, card_top - CARD_H)
+
+
+def _heading(pen: Pen, x: float, label: str) -> tuple[float, float]:
+    """The first generation's heading over the card places from ``x``: its size (10 pt, shrunk
+    to the block less 20 mm, not under 6 pt) and its left end, ending 2 mm short of the block's
+    right edge (clear of the ways between the card places where the sheet may be cut)."""
+    block_w = 3 * CARD_W + 2 * CARD_GAP
+    size = pen.fit_size(label, 10.0, block_w - 20 * MM, "bold", min_size=6)
+    return size, x + block_w - 2 * MM - pen.text_width(label, size, "bold")
 
 
 def _draw_card_place(pen: Pen, x: float, y: float) -> None:
@@ -262,6 +281,29 @@ def wrap_fit(pen: Pen, text: str, size: float, width: float, height: float, max_
     return size, pen.wrap(text, size, hi, font)
 
 
+@dataclass(frozen=True)
+class Front:
+    """Where the front's parts go, in points from the sheet's lower-left corner."""
+
+    m: float             # the safe margin and half the widest outline: nothing drawn nearer the edge
+    length: int          # spaces 0 … length − 1
+    grid: Grid           # the snake of spaces 1 … length − 1
+    cards_x: float       # the left edge of the first generation's three card places
+    upper: float         # the upper part (card places, legend, lap line) stands on this line
+    col_w: float         # the left column's width, from m
+
+
+def plan_front(card: CardBox, p: dict) -> Front:
+    """Where :func:`draw_track` puts the track, the card places and the left column."""
+    w, h, m = card.w, card.h, card.safe + EDGE
+    length = max(10, int(round(float(p["length"]))))
+    cells_x0 = m + START_W + 1.5 * MM + TURN
+    cells_x1 = w - m - TURN
+    grid = plan_grid(length, cells_x0, cells_x1, m + 0.7 * MM, (h - 2 * m) * 0.34)
+    cards_x = w - m - (3 * CARD_W + 2 * CARD_GAP)
+    return Front(m, length, grid, cards_x, grid.top + 4 * MM, cards_x - 6 * MM - m)
+
+
 @layout(
     "track", kinds=("board",),
     title=Param("text", "", help="the game's name (default: the spec's title)", from_spec="title"),
@@ -274,32 +316,28 @@ def wrap_fit(pen: Pen, text: str, size: float, width: float, height: float, max_
     length=Param("number", 120, help="spaces on the track, numbered 0 … length − 1", range=(10, 250)),
     pieces=Param("number", 1, range=(1, 6),
                  help="how the sheet prints: 1, whole on a page of its own with bleed and crop marks; "
-                      "2 or more, cut into that many strips on A4 or Letter, joined edge to edge"),
+                      "2 or more, cut into that many pieces on A4 or Letter between the spaces, each "
+                      "glued on the previous one's tab"),
     assemble=Param("text", "", help="how to join the pieces, printed above them"),
 )
 def draw_track(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
     """The score track (snake of numbered spaces, start box with the five marker places),
     the first generation's three card places, the generation sizes, title and lap line."""
-    w, h, m = card.w, card.h, card.safe + EDGE
-    length = max(10, int(round(float(p["length"]))))
+    w, h = card.w, card.h
+    f = plan_front(card, p)
+    m, grid = f.m, f.grid
     pen.style(PAPER)
     pen.rect(-card.bleed, -card.bleed, w + 2 * card.bleed, h + 2 * card.bleed)
     # the track, lower part
-    cells_x0 = m + START_W + 1.5 * MM + TURN
-    cells_x1 = w - m - TURN
-    grid = plan_grid(length, cells_x0, cells_x1, m + 0.7 * MM, (h - 2 * m) * 0.34)
     start_edge = m + START_W
-    _draw_ribbon(pen, grid, length, start_edge)
+    _draw_ribbon(pen, grid, f.length, start_edge)
     _draw_start(pen, m, grid.bottom, START_W, grid.top - grid.bottom, p["start"])
-    for n, row, col in snake_cells(length, grid.rows):
+    for n, row, col in snake_cells(f.length, grid.rows):
         _draw_space(pen, n, grid.x0 + col * grid.px + GAP_X / 2, grid.y0 + row * grid.py, grid.s)
     # the first generation, upper right
-    upper = grid.top + 4 * MM
-    gap = 10 * MM
-    cards_x = w - m - (3 * CARD_W + 2 * gap)
-    _draw_card_places(pen, cards_x, h - m, upper, gap, p["first_generation"])
+    _draw_card_places(pen, f.cards_x, h - m, f.upper, CARD_GAP, p["first_generation"])
     # the left column: title, generation sizes, lap line
-    col_x, col_w = m, cards_x - 6 * MM - m
+    col_x, col_w, upper = m, f.col_w, f.upper
     rule_y = draw_title(pen, col_x, h - m, p["title"], col_w)
     pen.style(None, mix(ACCENT, PAPER, 0.4), 0.8)
     pen.line(col_x, rule_y, col_x + col_w, rule_y)
@@ -312,3 +350,19 @@ def draw_track(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
     legend_top = rule_y - 4 * MM
     legend_bottom = upper + lap_h + 4 * MM
     _draw_generations(pen, col_x, legend_bottom, col_w, legend_top - legend_bottom, p["generation"])
+
+
+def track_keep(pen: Pen, card: CardBox, p: dict) -> list[tuple[float, float]]:
+    """The x-ranges of the front that a cut across the sheet must not cross (kit/track_print.py
+    cuts between them): the start box and the turns at either end of the track, every column
+    of spaces (their outlines included), the left column (title, generation sizes, lap line)
+    and the first generation's heading, 1 mm either side. The card places may be cut."""
+    f = plan_front(card, p)
+    g = f.grid
+    keep = [(f.m, g.left), (g.right, card.w - f.m), (f.m, f.m + f.col_w)]
+    keep += [(g.x0 + col * g.px + GAP_X / 2 - EDGE, g.x0 + (col + 1) * g.px - GAP_X / 2 + EDGE)
+             for col in range(g.cols)]
+    if p["first_generation"]:
+        size, x0 = _heading(pen, f.cards_x, p["first_generation"])
+        keep.append((x0 - 1 * MM, x0 + pen.text_width(p["first_generation"], size, "bold") + 1 * MM))
+    return keep
