@@ -19,9 +19,9 @@ from ..cardspec.model import MM
 
 __all__ = ["Slot", "Imposition", "impose", "fit_count", "mirror_axis", "NoFit"]
 
-MARK_GAP = 1 * MM        # from the bleed edge to the start of a crop mark
+MARK_GAP = 0.0           # from the bleed edge to the start of a crop mark: a print shop's mark offset (the bleed)
 MARK_LENGTH = 4 * MM     # longest crop mark
-MARK_MIN = 1.5 * MM      # shorter than this, marks are left out
+MARK_MIN = 1.5 * MM      # shorter than this, marks are left out (too short to lay a ruler on)
 
 
 class NoFit(ValueError):
@@ -128,13 +128,18 @@ def fit_count(avail: float, size: float, gap: float) -> int:
 
 
 def impose(paper: tuple[float, float], card: tuple[float, float], bleed: float, margin: float,
-           orientation: str = "auto", spacing: str = "auto", foot: float = 0.0) -> Imposition:
+           orientation: str = "auto", spacing: str = "auto", foot: float = 0.0,
+           count: int | None = None) -> Imposition:
     """The grid that fits the most cards, centred, with ``foot`` free between one edge of the
     page and the cards' bleed for the sheet's label; ties prefer a gap, then portrait.
 
     When the centred block leaves no band ``foot`` wide, the block moves towards the opposite
     edge (down to the margin) to make one; when even that leaves none, a row or a column
-    less. So a card size imposes on any paper it fits, with its label."""
+    less. So a card size imposes on any paper it fits, with its label.
+
+    A deck of ``count`` cards that fills less than one sheet gets the grid just big enough for
+    it (as many columns as fit, up to ``count``, and the rows they need), centred the same way:
+    five small markers sit in the middle of their page, not in a corner of a grid of fifty."""
     pw, ph = sorted(paper)
     pages = {"portrait": (pw, ph), "landscape": (ph, pw)}
     orients = ["portrait", "landscape"] if orientation == "auto" else [orientation]
@@ -155,6 +160,11 @@ def impose(paper: tuple[float, float], card: tuple[float, float], bleed: float, 
                     break
     if best is None:
         raise NoFit(_no_fit(pw, ph, card, bleed, margin, foot))
+    if count is not None and 0 < count < best.per_sheet:
+        cols = min(best.cols, count)
+        rows = -(-count // cols)
+        origin = _origin(best.page, card, best.gap, bleed, margin, foot, cols, rows)
+        best = Imposition(best.page, card, bleed, best.gap, cols, rows, origin)
     return best
 
 

@@ -25,19 +25,22 @@ def reads_turned(value: str) -> bool:
 
 def corner_index(pen: Pen, card: CardBox, value: str, colour: str, emblem: str) -> None:
     """The rank (and a small emblem) in the top-left corner, and turned in the bottom-right,
-    so a fanned hand shows it; underlined when it reads as another rank upside down."""
+    so a fanned hand shows it; underlined when it reads as another rank upside down. The
+    rank stays inside the safe zone: a wide one (10, 11, 12) moves its column in from the
+    corner rather than cross the safe line."""
     size = min(card.w, card.h) * 0.12
+    used = pen.fit_size(value, size, size * 1.5, "bold")
+    width = pen.text_width(value, used, "bold")
     for turned in (False, True):
         with pen.saved():
             if turned:
                 pen.translate(card.w, card.h)
                 pen.rotate(180)
-            x = card.safe + size * 0.55
+            x = card.safe + max(size * 0.55, width / 2)
             top = card.h - card.safe
             pen.style(mix(colour, INK, 0.35))
-            used = pen.fit_text(x, top - size * 0.95, value, size, size * 1.5, font="bold")
+            pen.text(x, top - size * 0.95, value, used, font="bold", anchor="middle")
             if reads_turned(value):
-                width = pen.text_width(value, used, "bold")
                 pen.rect(x - width / 2, top - size * 0.95 - used * 0.15, width, used * 0.07)
             if emblem:
                 draw_emblem(pen, emblem, x - size * 0.42, top - size * 2.05, size * 0.84)   # clear of an underline

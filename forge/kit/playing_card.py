@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .art.emblems import draw_emblem
-from .art.pen import Pen, mix
+from .art.pen import TOP, Pen, mix
 from .art.pips import BLACK, COURTS, PIP_LAYOUTS, RED, SUIT_SIGNS, draw_court, draw_suit, suit_colour
 from .back import PATTERNS, draw_back
 from .registry import CardBox, DoesNotFit, Param, layout
@@ -61,12 +61,13 @@ def _court_letters(text: str) -> dict[str, str]:
 
 
 def _corners(pen: Pen, card: CardBox, rank: str, suit: str, colour: str) -> None:
-    """Rank (as the deck's language writes it) over suit sign, top left and (turned) bottom right."""
+    """Rank (as the deck's language writes it) over suit sign, top left and (turned) bottom right,
+    the rank's line (up to its accented capitals' height) under the safe line."""
     s = _index_size(card)
     for _ in _both_ends(pen, card):
         x, top = card.safe + s * 0.52, card.h - card.safe
         pen.style(colour)
-        baseline = top - s * 0.74
+        baseline = top - s * TOP
         _condensed(pen, x, baseline, rank, s, s * 0.98)
         draw_suit(pen, suit, x, baseline - s * 0.55, s * 0.34)
 

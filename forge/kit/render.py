@@ -47,9 +47,11 @@ def _render_deck(spec, comp, lang, paper, fonts, problems: Problems) -> Rendered
     ps = comp.print
     paper_pt = tuple(v * MM for v in PAPERS[paper])
     fold = folds(comp)
+    cards = list(cards_of(comp, lang))
     try:
         args = (paper_pt, comp.size, ps.bleed, ps.margin, ps.orientation, ps.spacing)
-        imp = (impose_gutterfold if fold else impose)(*args, foot=label_room(ps.crop_marks))
+        foot = label_room(ps.crop_marks)
+        imp = impose_gutterfold(*args, foot=foot) if fold else impose(*args, foot=foot, count=len(cards))
     except NoFit as exc:
         raise SpecError(comp.location, f"component '{comp.name}' does not fit on {paper} ({exc})",
                         hint="use a smaller card, a smaller margin or bleed, orientation: auto, or only the "

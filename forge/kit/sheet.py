@@ -39,7 +39,7 @@ __all__ = ["Rendered", "cards_of", "DUPLEX", "flip_of", "set_viewer_preferences"
 
 MARK_WIDTH = 0.25
 FIT_HINT = "shorten the text, or break a long word with a space or hyphen"
-MARK_EDGE = 3 * MM      # crop marks stop at least this far inside the page's edge
+MARK_EDGE = 5 * MM      # crop marks stop at least this far inside the page's edge (a printer's clip zone)
 CUT_WIDTH = 0.3          # pt: a rounded cut line (print: corner_radius)
 LABEL_CLEAR = 0.75 * MM  # between the sheet's label and the crop marks that point at it
 SIDES = ("bottom", "top", "left", "right")
@@ -213,9 +213,10 @@ def _crop_marks(c: Canvas, slots: list[Slot], page, keep: dict[str, float]) -> N
     for side, edge, sign in (("bottom", bands["bottom"], -1), ("top", H - bands["top"], 1),
                              ("left", bands["left"], -1), ("right", W - bands["right"], 1)):
         length = min(MARK_LENGTH, bands[side] - MARK_GAP - keep[side])
-        if length < MARK_MIN:
+        if length < MARK_MIN - 1e-6:                  # (a band made for the least mark has it to the last bit)
             continue
-        a, b = edge + sign * MARK_GAP, edge + sign * (MARK_GAP + length)
+        a = round(edge + sign * MARK_GAP, 3)            # as the BleedBox is written: never inside it
+        b = edge + sign * (MARK_GAP + length)
         for v in xs if side in ("bottom", "top") else ys:
             if side in ("bottom", "top"):
                 c.line(v, a, v, b)

@@ -3,8 +3,10 @@
 - ``trait_tile``: one trait, large, with its name; dealt face down, one per player.
 - ``standee``: a score marker to cut out and fold. The strip is three panels: the trait
   drawn upright, the same turned upside down (so both sides read once folded into a tent),
-  and a base with the fold hint; dashed fold lines between them. A label too long for
-  one line takes two, and the symbol shrinks to leave them room.
+  and a base with the fold hint; dashed fold lines between them. Its text is set at
+  :data:`STANDEE_PT` or less, never under :data:`STANDEE_MIN` (a marker too narrow for its
+  label stops the build), and kept ``safe`` inside the cut: a label too long for one line
+  takes two, and the symbol shrinks to leave them room.
 - ``summary``: a card with a heading and wrapped paragraphs, shrunk until they fit (not
   below 5 pt: text that cannot fit stops the build).
 """
@@ -22,6 +24,8 @@ __all__ = ["draw_trait_tile", "draw_standee", "draw_summary"]
 
 INK = "#1d1b19"
 PAPER = "#fbf7ee"
+STANDEE_PT = 7.5        # a marker's label and fold hint, at most
+STANDEE_MIN = 6.0       # and at least: small print still read at arm's length
 
 
 @layout("trait_tile", kinds=("deck",),
@@ -49,8 +53,9 @@ def draw_trait_tile(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
         fold=Param("text", "", help="a short 'fold here' hint"))
 def draw_standee(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
     """Two art panels (the second turned) over the base; in each, the label at the bottom
-    (on two lines if it must) and the trait symbol in the room above it."""
-    w, h, b = card.w, card.h, card.bleed
+    (on two lines if it must) and the trait symbol in the room above it. Text keeps ``safe``
+    from the cut: from both long sides, and from the base's end."""
+    w, h, b, safe = card.w, card.h, card.bleed, card.safe
     colour = TRAIT_COLOURS[p["trait"]]
     panel = h / 3
     pad = max(panel * 0.07, 2 * MM)           # clear of the folds, and of the cut band on butted sheets
@@ -58,7 +63,8 @@ def draw_standee(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
     pen.rect(-b, -b, w + 2 * b, h + 2 * b)
     pen.style(mix(colour, INK, 0.15))
     pen.rect(-b, -b, w + 2 * b, panel + b)                                   # the base
-    size, lines = pen.fit_lines(p["label"], panel * 0.17, w * 0.88, panel * 0.42, font="bold", leading=1.05)
+    size, lines = pen.fit_lines(p["label"], STANDEE_PT, w - 2 * safe, panel * 0.42, font="bold", leading=1.05,
+                                min_size=STANDEE_MIN)
     label_h = pen.block_height(len(lines), size, 1.05)
     room = panel - 2 * pad - label_h - panel * 0.04                          # above the label
     r = min(w * 0.3, room * 0.48)
@@ -77,7 +83,8 @@ def draw_standee(pen: Pen, card: CardBox, p: dict, lang: str) -> None:
     for y in (panel, 2 * panel):                                              # fold lines, dashed
         pen.dashed(0, y, w, y)
     if p["fold"]:                                                             # in the base, centred
-        size, lines = pen.fit_lines(p["fold"], panel * 0.17, w * 0.88, panel - 2 * pad, leading=1.15)
+        size, lines = pen.fit_lines(p["fold"], STANDEE_PT, w - 2 * safe, panel - 2 * max(pad, safe), leading=1.15,
+                                    min_size=STANDEE_MIN)
         pen.style("#ffffff")
         pen.draw_lines(w / 2, (panel + pen.block_height(len(lines), size, 1.15)) / 2, lines, size, leading=1.15)
 

@@ -58,11 +58,13 @@ def test_card_too_big_for_paper():
 
 def test_euro_on_letter_keeps_its_gaps_and_moves_up_for_the_label():
     # landscape 4 × 2 with 6 mm gaps: 2 × 92 + 6 + 6 = 196 of 215.9 mm, 9.95 mm each side when
-    # centred, under the 14.4 mm the label needs (and 9.7 mm across); moved up, 14.4 mm below
-    # and 5.5 mm above (at least the 5 mm margin): the same 8 cards, each with its full bleed
+    # centred, under the 13.4 mm the label needs (5.2 mm to the page's edge, two 7 pt lines
+    # 6.0 mm, a 1.5 mm crop mark from the bleed's edge and 0.75 mm clear of it; and 9.7 mm
+    # across); moved up, 13.4 mm below and 6.5 mm above (at least the 5 mm margin): the same
+    # 8 cards, each with its full bleed
     from forge.kit.sheet import label_room
     foot = label_room(True)
-    assert foot / MM == pytest.approx(14.4, abs=0.05)
+    assert foot / MM == pytest.approx(13.4, abs=0.05)
     imp = impose(LETTER, (59 * MM, 92 * MM), 3 * MM, 5 * MM, foot=foot)
     assert (imp.cols, imp.rows, imp.landscape) == (4, 2, True) and imp.gap == pytest.approx(6 * MM)
     x0, y0, x1, y1 = imp.bleed_block()
@@ -105,3 +107,23 @@ def test_a_card_that_fits_no_paper_names_the_largest_that_would():
     said = str(caught.value)
     assert "210.0 × 280.0 mm card" in said and "215.9 × 279.4 mm paper" in said
     assert "the largest card that fits is 199.9 × 254.0 mm" in said
+
+
+def test_a_deck_smaller_than_a_sheet_gets_a_grid_just_big_enough_centred():
+    # four poker cards on A4 (a sheet holds 3 × 3, butted): three across and one under them,
+    # 190.5 × 177.8 mm, in the middle of the page: (210 − 190.5) / 2 = 9.75 mm each side,
+    # (297 − 177.8) / 2 = 59.6 mm above and below; the fourth card under the first
+    imp = impose(A4, POKER, 3 * MM, 5 * MM, count=4)
+    assert (imp.cols, imp.rows, imp.gap) == (3, 2, 0.0)
+    x0, y0, x1, y1 = imp.trim_block()
+    assert (x0, y0) == pytest.approx((9.75 * MM, 59.6 * MM))
+    slots = imp.slots(4)
+    assert (slots[3].x, slots[3].y) == pytest.approx((x0, y0))
+    # five 18 × 39 mm markers (dozens fit a sheet): one row of five, centred both ways
+    imp = impose(A4, (18 * MM, 39 * MM), 3 * MM, 5 * MM, foot=13.4 * MM, count=5)
+    assert (imp.cols, imp.rows) == (5, 1)
+    x0, y0, x1, y1 = imp.trim_block()
+    W, H = imp.page
+    assert x0 == pytest.approx(W - x1) and y0 == pytest.approx(H - y1)
+    # a deck that fills its sheets keeps the full grid
+    assert impose(A4, POKER, 3 * MM, 5 * MM, count=20).per_sheet == 9

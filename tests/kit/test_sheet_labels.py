@@ -31,7 +31,7 @@ ON = {"en": "on", "fr": "sur"}
 PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
 FLIP = {"en": "duplex, long-edge flip", "fr": "recto verso, bord long"}
 CALIBRATION = {"en": "Back-offset calibration", "fr": "Calibrage du décalage recto verso"}
-LABEL_PT, LABEL_EDGE, MARK_EDGE = 7.0, 5 * MM, 3 * MM       # the issue's figures
+LABEL_PT, LABEL_EDGE, MARK_EDGE = 7.0, 5 * MM, 5 * MM       # the issues' figures (crop marks: issue 27)
 TOL = 1e-3
 
 
@@ -249,5 +249,5 @@ def test_a_sheet_with_no_room_for_its_label_stops_the_build_at_the_component(tmp
     assert result.returncode == 2, result.stderr
     assert result.stderr.startswith("cardspecs/big.yaml:8: component 'cards' does not fit on a4 (a 200.0 × 287.0 mm "
                                     "card with 0.0 mm bleed does not fit on 210.0 × 297.0 mm paper with 0.0 mm "
-                                    "margins and the sheet's label; the largest card that fits is 210.0 × 282.6 mm)")
+                                    "margins and the sheet's label; the largest card that fits is 210.0 × 283.6 mm)")
     assert "Traceback" not in result.stderr and not (tmp_path / "build").exists()
