@@ -17,6 +17,10 @@ cut on either side: the fold is on bare paper, never on the art or a cut. The fo
 horizontal), the orientation and the spacing are those that hold the most cards (ties: a
 vertical fold, then a gap between cards, then portrait). A back offset is for duplex printers
 and does not apply: nothing shifts between the halves of one side.
+
+A board or a sheet is not folded: with ``layout: gutterfold`` (a one-sided printer) its back
+prints *apart* (:func:`apart`), a single-sided page of its own after its front, laid out as for
+its duplex flip, to print on the reverse of the front's sheet or to glue on; its file is simplex.
 """
 from __future__ import annotations
 
@@ -25,7 +29,7 @@ from dataclasses import dataclass
 from ..cardspec.model import MM, Component
 from .imposition import Imposition, NoFit, Slot, fit_count
 
-__all__ = ["GUTTER_CLEAR", "Gutterfold", "folds", "impose_gutterfold"]
+__all__ = ["GUTTER_CLEAR", "Gutterfold", "apart", "folds", "impose_gutterfold"]
 
 GUTTER_CLEAR = 2.5 * MM        # bare paper between the fold and the art (bleed edge) on each side
 FOLD_DASH = 2.0                # pt drawn, pt left blank, along the fold line
@@ -33,9 +37,17 @@ FOLD_DASH = 2.0                # pt drawn, pt left blank, along the fold line
 
 def folds(comp: Component) -> bool:
     """Whether ``comp`` prints gutterfold: a deck with a back that asks for it and prints its
-    backs (``duplex`` not off). Boards and sheets print their backs duplex whatever the layout."""
+    backs (``duplex`` not off). Boards and sheets print their backs :func:`apart` instead."""
     ps = comp.print
     return comp.kind == "deck" and comp.back is not None and ps.layout == "gutterfold" and ps.duplex != "off"
+
+
+def apart(comp: Component) -> bool:
+    """Whether ``comp``'s back prints apart: a board or sheet with a back it prints (``duplex``
+    not off) laid out for a one-sided printer (``layout: gutterfold``): front and back are each a
+    single-sided page, the back to print on the reverse of the front's sheet or to glue on."""
+    ps = comp.print
+    return comp.kind != "deck" and comp.back is not None and ps.layout == "gutterfold" and ps.duplex != "off"
 
 
 @dataclass(frozen=True)

@@ -6,11 +6,15 @@ __all__ = ["ui"]
 _UI = {
     "en": {
         "fronts": "fronts", "backs": "backs", "front": "front", "back": "back", "sheet": "sheet {n}/{total}",
+        "shared_sheet": "shared sheet {n}/{total}",
         "print_hint": "Print at 100 % (actual size) on {paper} · duplex, {edge}-edge flip",
         "print_hint_simplex": "Print at 100 % (actual size) on {paper} · single-sided",
         "fronts_backs": "fronts and backs", "fold": "fold",
         "glue": "glue",
         "print_hint_gutterfold": "Print at 100 % (actual size) on {paper} · single-sided · gutterfold: fold along the dashed line",
+        "print_hint_apart_front": "Print at 100 % (actual size) on {paper} · single-sided · its back is the next page",
+        "print_hint_apart_back": "Print at 100 % (actual size) on {paper} · single-sided · back of sheet {n}: print on "
+                                 "its reverse ({edge}-edge flip) or glue on",
         "long": "long", "short": "short",
         "calibration_title": "Back-offset calibration",
         "calibration_front": "Print this page duplex at 100 %, flip on the {edge} edge. Hold the sheet to the light.",
@@ -27,11 +31,16 @@ _UI = {
     },
     "fr": {
         "fronts": "recto", "backs": "verso", "front": "recto", "back": "verso", "sheet": "feuille {n}/{total}",
+        "shared_sheet": "feuille commune {n}/{total}",
         "print_hint": "Imprimer à 100 % (taille réelle) sur {paper} · recto verso, bord {edge}",
         "print_hint_simplex": "Imprimer à 100 % (taille réelle) sur {paper} · recto seul",
         "fronts_backs": "recto et verso", "fold": "pli",
         "glue": "colle",
         "print_hint_gutterfold": "Imprimer à 100 % (taille réelle) sur {paper} · recto seul · pliage : pliez le long du pointillé",
+        "print_hint_apart_front": "Imprimer à 100 % (taille réelle) sur {paper} · recto seul · son verso est la page "
+                                  "suivante",
+        "print_hint_apart_back": "Imprimer à 100 % (taille réelle) sur {paper} · recto seul · verso de la feuille {n}\u00a0: "
+                                 "à imprimer au dos (bord {edge}) ou à coller",
         "long": "long", "short": "court",
         "calibration_title": "Calibrage du décalage recto verso",
         "calibration_front": "Imprimez cette page en recto verso à 100 %, bord {edge}. Regardez la feuille à contre-jour.",

@@ -1,10 +1,12 @@
 """The sheet's label: every printed page says what it is and how to print it.
 
 The label names the game (with its licence, when the spec declares one), the component, the
-side and the sheet ("Fox & Hens · Cards · fronts · sheet 2/9"), then how to print it ("Print at 100 % (actual size) · duplex, long-edge
-flip"), in the build language. It is set at :data:`SIZE` pt, never under
-:data:`MIN_SIZE`, and kept at least :data:`EDGE` from every edge of the page, out of the
-strip many printers cannot print.
+side and the sheet ("Fox & Hens · Cards · fronts · sheet 2/9"), then how to print it and on
+which paper ("Print at 100 % (actual size) on A4 · duplex, long-edge flip"; a board's back
+printed apart for a one-sided printer: "… · single-sided · back of sheet 1: print on its
+reverse (long-edge flip) or glue on"), in the build language. It is set at
+:data:`SIZE` pt, never under :data:`MIN_SIZE`, and kept at least :data:`EDGE` from every edge
+of the page, out of the strip many printers cannot print.
 
 Sheets of cards get it from kit/render.py, between the card block and the page's edge.
 Layouts that draw a whole page (kinds board and sheet) find its two parts in their
@@ -46,17 +48,22 @@ def paper_name(page: tuple[float, float]) -> str:
 
 
 def label_parts(lang: str, game: str, component: str, side: str, n: int, total: int,
-                flip: str | None, page: tuple[float, float]) -> list[str]:
+                flip: str | None, page: tuple[float, float], apart: bool = False, sheet: str = "sheet") -> list[str]:
     """What the page is and how to print it, on which paper (``page``: its size, points);
     ``side`` a ui word (fronts, backs, front, back, fronts_backs), ``flip`` the duplex flip
-    (long-edge, short-edge), gutterfold, or None for one side."""
+    (long-edge, short-edge), gutterfold, or None for one side. ``apart``: a board's or sheet's
+    front or back printed single-sided (kit/gutterfold.py, :func:`~forge.kit.gutterfold.apart`),
+    the back's label saying whose back it is and how to put it there (``flip``). ``sheet``: the
+    ui word numbering the sheet, ``sheet`` or ``shared_sheet`` (print-all's shared sheets)."""
     paper = paper_name(page)
-    what = f"{game} · {component} · {ui(lang, side)} · {ui(lang, 'sheet', n=n, total=total)}"
+    what = f"{game} · {component} · {ui(lang, side)} · {ui(lang, sheet, n=n, total=total)}"
+    edge = ui(lang, "long" if flip == "long-edge" else "short")
     if flip == "gutterfold":
         how = ui(lang, "print_hint_gutterfold", paper=paper)
+    elif apart:
+        how = ui(lang, f"print_hint_apart_{side}", paper=paper, n=n, edge=edge)
     else:
-        how = (ui(lang, "print_hint", edge=ui(lang, "long" if flip == "long-edge" else "short"), paper=paper)
-               if flip else ui(lang, "print_hint_simplex", paper=paper))
+        how = ui(lang, "print_hint", edge=edge, paper=paper) if flip else ui(lang, "print_hint_simplex", paper=paper)
     return [what, how]
 
 

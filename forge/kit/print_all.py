@@ -5,27 +5,33 @@ print order, built from the component PDFs of the same run.
   fronts and backs interleaved; the cards of its last, partly filled sheet go to *shared
   sheets*: the leftovers of every deck imposed alike (same card size, bleed, margin,
   spacing, duplex flip) are laid out together, their backs registered as on any sheet, and
-  printed after the last of those decks. A gutterfold deck (kit/gutterfold.py: each page
-  one-sided, its backs beside its fronts) keeps all its own sheets, last one included.
-  Boards and sheets follow as in their own PDFs;
-  pages of another size than the paper (the 297 × 155 mm track for cut paper) are left out.
+  printed after the last of those decks. A deck whose leftovers went to a shared sheet is
+  rendered again with the cards of its full sheets only, so that their labels count the
+  sheets of it the file holds ("sheet 7/7"; its own PDF says "sheet 7/8"). A gutterfold deck
+  (kit/gutterfold.py: each page one-sided, its backs beside its fronts) keeps all its own
+  sheets, last one included. Boards and sheets follow as in their own PDFs (a back printed
+  apart for a one-sided printer: a page of its own after its front, labelled ``track 1
+  back``); pages of another size than the paper (the 297 × 155 mm track for cut paper) are
+  left out.
 * **Duplex.** The file asks for the flip of most of its two-sided pages (the first in spec
   order on a tie); a back meant for the other flip is turned 180°, which is what the other
   flip does. One-sided pages of a two-sided file are each followed by a blank back (labelled),
-  so every sheet stays one page pair. With no two-sided page the file is simplex.
+  so every sheet stays one page pair. With no two-sided page the file is simplex: so is every
+  kit built ``--gutterfold`` (folded decks, boards' backs apart).
 * **Navigation.** A bookmark per component, at the first page holding its cards; page labels
   ``<component> <sheet> <side>`` (``votes 2 backs``, as in ``votes-<paper>.pdf``), ``shared
-  <n> <side>`` on shared sheets (whose printed label names their components); viewer
-  preferences PrintScaling /None and Duplex, as in every component PDF
-  (:func:`~forge.kit.sheet.set_viewer_preferences`).
+  <n> <side>`` on shared sheets (whose printed label names their components and says "shared
+  sheet <n>/<the file's shared sheets>"); viewer preferences PrintScaling /None and Duplex, as
+  in every component PDF (:func:`~forge.kit.sheet.set_viewer_preferences`).
 
 pikepdf (libqpdf) joins the pages: each page and its fonts and forms copied as they are
 (objects shared by a component's pages copied once, their streams not decoded), so a kit's
 sheets draw exactly what the component's do; a turned back only gets its content wrapped in
 ``q -1 0 0 -1 W H cm … Q`` and its trim and bleed boxes turned (never /Rotate). Only the
 shared sheets and blank backs are drawn here, with reportlab and the pieces every sheet is
-made of (kit/sheet.py). The file is PDF 1.7, every stream compressed (as read, or as drawn);
-no date is written and its /ID is made from its content: the same inputs give the same bytes.
+made of (kit/sheet.py), and the renumbered decks by the renderer (kit/render.py). The file is
+PDF 1.7, every stream compressed (as read, or as drawn); no date is written and its /ID is made
+from its content: the same inputs give the same bytes.
 """
 from __future__ import annotations
 
@@ -33,7 +39,7 @@ import hashlib
 import io
 import re
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pikepdf import Array, Dictionary, Name, ObjectStreamMode, OutlineItem, Pdf, Stream, StreamDecodeLevel, String
 
@@ -43,12 +49,13 @@ from ..cardspec.model import MM, PAPERS, Component, GameSpec
 from ..cardspec.resolve import component_title
 from .art.pen import ReportlabPen
 from .fonts import register_fonts
-from .gutterfold import folds
+from .gutterfold import apart, folds
 from .i18n import ui
 from .imposition import impose
 from .inks import kit_canvas
 from .label import EDGE, LEADING, MIN_SIZE, SIZE, draw_label, label_parts, label_title
 from .registry import SAFE, CardBox, DoesNotFit
+from .render import render_component
 from .sheet import (DUPLEX, Faces, Problems, Rendered, cards_of, cut_lines, flip_of, keywords, label_room,
                     marks_and_footer, new_canvas, place, set_boxes, union)
 
@@ -86,6 +93,7 @@ class _Kit:
         self.pages: list[_Page] = []
         self.first: dict[str, int] = {}            # component → its first page
         self.shared = 0                             # shared sheets so far
+        self.shared_total = 0                       # shared sheets in the file
         self.flip = self._file_flip()
 
     def _on_paper(self, comp: Component) -> list[int]:
@@ -101,49 +109,73 @@ class _Kit:
                 pages[flip_of(comp)] = pages.get(flip_of(comp), 0) + len(self._on_paper(comp))
         return max(pages, key=pages.get) if pages else "off"
 
-    def add(self, source: Pdf, index: int, flip: str, name: str, what: str, n: int, total: int) -> None:
-        """Add page ``index`` of ``source``, page label ``name`` and its side, sheet ``n`` of
-        ``total`` of ``what``; a one-sided page of a two-sided file gets its blank back."""
+    def add(self, source: Pdf, index: int, flip: str, name: str, what: str, n: int, total: int,
+            sheet: str = "sheet") -> None:
+        """Add page ``index`` of ``source``, page label ``name`` and its side, ``sheet`` ``n``
+        of ``total`` of ``what`` (a ui word: sheet, shared_sheet); a one-sided page of a
+        two-sided file gets its blank back."""
         side = "backs" if flip != "off" and index % 2 else "fronts"
         duplex = self.flip != "off"
         self.pages.append(_Page(source, index, f"{name} {ui(self.lang, side)}" if duplex else name,
                                 turn=side == "backs" and flip != self.flip))
         if duplex and flip == "off":
             page = source.pages[index]
-            lines = label_parts(self.lang, self.game, what, "backs", n, total, self.flip, _size(page.mediabox))
+            lines = label_parts(self.lang, self.game, what, "backs", n, total, self.flip, _size(page.mediabox),
+                                sheet=sheet)
             self.pages.append(_Page(None, 0, f"{name} {ui(self.lang, 'backs')}",
                                     blank_of=(_size(page.mediabox), list(page.trimbox), list(page.bleedbox), lines)))
 
     def own(self, comp: Component, pages) -> None:
-        """Add ``pages`` (indexes) of the component's own PDF."""
+        """Add ``pages`` (indexes) of the component's own PDF (a board's back printed apart:
+        its own page, labelled ``track 1 back``)."""
         reader, flip = self.readers[comp.name], flip_of(comp)
-        sides = 1 if flip == "off" else 2
+        sides = 2 if flip != "off" or apart(comp) else 1            # pages a sheet
         for i in pages:
             self.first.setdefault(comp.name, len(self.pages))
             n = i // sides + 1
-            self.add(reader, i, flip, f"{comp.name} {n}", component_title(self.spec, comp, self.lang), n,
-                     len(reader.pages) // sides)
+            name = f"{comp.name} {n} {ui(self.lang, ('front', 'back')[i % 2])}" if apart(comp) else f"{comp.name} {n}"
+            self.add(reader, i, flip, name, component_title(self.spec, comp, self.lang), n, len(reader.pages) // sides)
 
     def build(self) -> list[_Page]:
+        full: dict[str, int] = {}                  # deck imposed here → its full sheets
         pools: dict[tuple, list] = {}              # imposition → the leftover cards of its decks
-        last = {self._imposition(comp): comp.name for comp in self.comps
-                if comp.kind == "deck" and not folds(comp)}
         for comp in self.comps:
             if comp.kind != "deck" or folds(comp):      # a gutterfold deck keeps its own sheets
-                self.own(comp, self._on_paper(comp))
                 continue
-            key, per = self._imposition(comp), _per_sheet(comp, self.paper)
-            cards = list(cards_of(comp, self.lang))
+            per, cards = _per_sheet(comp, self.paper), list(cards_of(comp, self.lang))
             sides, pages = (1 if flip_of(comp) == "off" else 2), len(self.readers[comp.name].pages)
             if pages != sides * -(-len(cards) // per):                   # the renderer imposed otherwise
                 raise RuntimeError(f"print-all: {comp.name} ({self.paper}) has {pages} pages, "
                                    f"expected {sides} × ⌈{len(cards)} / {per}⌉")
-            full = len(cards) // per
-            self.own(comp, range(full * sides))
-            pools.setdefault(key, []).extend((comp, row) for row in cards[full * per:])
+            full[comp.name] = len(cards) // per
+            pools.setdefault(self._imposition(comp), []).extend((comp, row) for row in cards[full[comp.name] * per:])
+        last = {self._imposition(comp): comp.name for comp in self.comps if comp.name in full}
+        self.shared_total = sum(-(-len(cards) // _per_sheet(cards[0][0], self.paper)) for cards in pools.values()
+                                if len(_components(cards)) > 1)
+        for comp in self.comps:
+            if comp.name not in full:
+                self.own(comp, self._on_paper(comp))
+                continue
+            key = self._imposition(comp)
+            shared = {c.name for c, _ in pools[key]}        # the decks whose leftovers are pooled
+            if full[comp.name] and comp.name in shared and len(shared) > 1:
+                self._renumber(comp, full[comp.name] * _per_sheet(comp, self.paper))
+            self.own(comp, range(full[comp.name] * (1 if flip_of(comp) == "off" else 2)))
             if last[key] == comp.name and pools[key]:
                 self._shared(pools[key], key[-1])
         return self.pages
+
+    def _renumber(self, comp: Component, cards: int) -> None:
+        """The deck's own sheets for this file, whose last sheet went to a shared one: its PDF
+        rendered again with its first ``cards`` cards, so that their labels count the sheets
+        the file holds ("sheet 7/7", not the own PDF's "sheet 7/8")."""
+        rows, kept = [], cards
+        for row in comp.rows_for(self.lang):
+            if kept > 0:
+                rows.append(replace(row, copies=min(row.copies, kept)))
+                kept -= row.copies
+        data = render_component(self.spec, replace(comp, rows=rows, lang_rows={}), self.lang, self.paper).data
+        self.readers[comp.name] = Pdf.open(io.BytesIO(data))
 
     def _imposition(self, comp: Component) -> tuple:
         """What decks must share to be imposed together, the flip last: a one-sided deck's
@@ -160,7 +192,8 @@ class _Kit:
             self.own(on[0], range(pages - (1 if flip_of(on[0]) == "off" else 2), pages))
             return
         sides = 1 if flip == "off" else 2
-        data, sheets = _shared_sheets(self.spec, self.lang, self.paper, cards, flip)
+        data, sheets = _shared_sheets(self.spec, self.lang, self.paper, cards, flip, self.shared + 1,
+                                      self.shared_total)
         reader = Pdf.open(io.BytesIO(data))
         for n, on in enumerate(sheets, 1):
             for comp in on:
@@ -168,7 +201,8 @@ class _Kit:
             self.shared += 1
             what = ", ".join(component_title(self.spec, c, self.lang) for c in on)
             for i in range((n - 1) * sides, n * sides):
-                self.add(reader, i, flip, f"{SHARED.get(self.lang, SHARED['en'])} {self.shared}", what, n, len(sheets))
+                self.add(reader, i, flip, f"{SHARED.get(self.lang, SHARED['en'])} {self.shared}", what, self.shared,
+                         self.shared_total, sheet="shared_sheet")
 
 
 def _per_sheet(comp: Component, paper: str) -> int:
@@ -177,15 +211,17 @@ def _per_sheet(comp: Component, paper: str) -> int:
                   ps.spacing, label_room(ps.crop_marks)).per_sheet
 
 
-def _shared_sheets(spec: GameSpec, lang: str, paper: str, cards: list, flip: str) -> tuple[bytes, list]:
+def _shared_sheets(spec: GameSpec, lang: str, paper: str, cards: list, flip: str, first: int,
+                   total: int) -> tuple[bytes, list]:
     """The leftover cards of decks imposed alike, laid out together as the renderer lays out a
-    deck (same grid, backs, crop marks, boxes; the back of a one-sided card left blank);
-    the components on each sheet."""
+    deck (same grid, backs, crop marks, boxes; the back of a one-sided card left blank), the
+    first one labelled shared sheet ``first`` of the file's ``total``; the components on each
+    sheet."""
     fonts = register_fonts()
     comp0 = cards[0][0]
     ps = comp0.print
     imp = impose(tuple(v * MM for v in PAPERS[paper]), comp0.size, ps.bleed, ps.margin, ps.orientation, ps.spacing,
-                 label_room(ps.crop_marks))
+                 label_room(ps.crop_marks), count=len(cards))      # as render.py: a part sheet's grid fits its cards
     c, buf = new_canvas(spec, comp0, lang, imp.page, fonts)
     problems = Problems(lang)
     faces = Faces(c, fonts, CardBox(comp0.size[0], comp0.size[1], ps.bleed, SAFE), spec, lang, problems,
@@ -207,8 +243,8 @@ def _shared_sheets(spec: GameSpec, lang: str, paper: str, cards: list, flip: str
                 cut_lines(c, used, ps.corner_radius)
             names = [", ".join(component_title(spec, cp, lang) for cp in on), "+".join(cp.name for cp in on)]
             _label(c, fonts, used, imp.page, ps.crop_marks, comp0,
-                   [label_parts(lang, game, what, side, n, len(sheets), None if flip == "off" else flip, imp.page)
-                    for what in names])
+                   [label_parts(lang, game, what, side, first + n - 1, total, None if flip == "off" else flip,
+                                imp.page, sheet="shared_sheet") for what in names])
             set_boxes(c, imp.page, union((s.x, s.y, s.x + s.w, s.y + s.h) for s in used), union(s.art for s in used))
             c.showPage()
     c.save()

@@ -4,7 +4,8 @@ A deck's cards are imposed on sheets (kit/imposition.py, or kit/gutterfold.py): 
 card face is drawn once and placed as often as the card has copies, with the crop marks and
 the sheet's label round the cards (kit/sheet.py). A board or a sheet is drawn whole by its
 layout, one page per card and side, the label handed to it (a board cut in ``pieces``:
-kit/track_print.py). Pages carry MediaBox ⊇ BleedBox ⊇ TrimBox. Output is deterministic
+kit/track_print.py); laid out for a one-sided printer, its back's page says so (kit/gutterfold.py).
+Pages carry MediaBox ⊇ BleedBox ⊇ TrimBox. Output is deterministic
 (reportlab's invariant mode).
 """
 from __future__ import annotations
@@ -14,7 +15,7 @@ from ..cardspec.model import MM, PAPERS, Component, GameSpec
 from ..cardspec.resolve import component_title, resolve_face
 from .art.pen import ReportlabPen
 from .fonts import register_fonts
-from .gutterfold import FOLD_DASH, Gutterfold, folds, impose_gutterfold
+from .gutterfold import FOLD_DASH, Gutterfold, apart, folds, impose_gutterfold
 from .i18n import ui
 from .imposition import NoFit, impose
 from .label import INK, KEY, MIN_SIZE as LABEL_MIN, label_parts, label_title
@@ -63,7 +64,6 @@ def _render_deck(spec, comp, lang, paper, fonts, problems: Problems) -> Rendered
     c, buf = new_canvas(spec, comp, lang, imp.page, fonts)
     card = CardBox(comp.size[0], comp.size[1], ps.bleed, SAFE)
     faces = Faces(c, fonts, card, spec, lang, problems, band=imp.gap == 0 and imp.per_sheet > 1)
-    cards = list(cards_of(comp, lang))
     duplex = ps.duplex != "off" and comp.back is not None and not fold
     sheets = [cards[i:i + imp.per_sheet] for i in range(0, len(cards), imp.per_sheet)]
     game, component = label_title(spec, lang), component_title(spec, comp, lang)
@@ -135,7 +135,7 @@ def _render_pages(spec, comp, lang, paper, fonts, problems: Problems) -> Rendere
     for n, row in enumerate(rows, 1):
         for side, face in sides:
             label = label_parts(lang, game, component, side, n, len(rows), comp.print.duplex if duplex else None,
-                                (W, H))
+                                (W, H), apart=apart(comp))
             params = {**resolve_face(face, row, lang, spec), KEY: label}
             problems.draw(face, row, ReportlabPen(c, fonts), box, params)
             set_boxes(c, (W, H), (0, 0, W, H), (0, 0, W, H))

@@ -27,7 +27,7 @@ from ..cardspec.model import MM, Component, Face, GameSpec, Row
 from ..cardspec.resolve import component_title, resolve_face
 from .art.pen import Pen, ReportlabPen, largest_size
 from .cut_band import inside_band
-from .gutterfold import folds
+from .gutterfold import apart, folds
 from .imposition import MARK_GAP, MARK_LENGTH, MARK_MIN, Slot
 from .inks import kit_canvas
 from .label import EDGE, LEADING, MIN_SIZE as LABEL_MIN, SIZE as LABEL_SIZE, draw_label
@@ -65,8 +65,9 @@ DUPLEX = {"long-edge": "/DuplexFlipLongEdge", "short-edge": "/DuplexFlipShortEdg
 
 def flip_of(comp: Component) -> str:
     """How a component prints: ``long-edge`` or ``short-edge`` (two-sided), ``off`` (one side,
-    a gutterfold deck's too: its backs are beside its fronts)."""
-    return comp.print.duplex if comp.back is not None and not folds(comp) else "off"
+    a gutterfold deck's too: its backs are beside its fronts; and a board or sheet whose back
+    prints apart, a page of its own)."""
+    return comp.print.duplex if comp.back is not None and not folds(comp) and not apart(comp) else "off"
 
 
 def set_viewer_preferences(canvas, flip: str) -> None:

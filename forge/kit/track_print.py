@@ -38,6 +38,7 @@ from ..errors import SpecError
 from ..cardspec.model import MM, PAPERS
 from ..cardspec.resolve import component_title, resolve_face
 from .art.pen import ReportlabPen
+from .gutterfold import apart
 from .i18n import ui
 from .imposition import MARK_GAP, MARK_LENGTH, Imposition, Slot, mirror_axis
 from .label import EDGE, LEADING, MIN_SIZE, SIZE, draw_label, label_parts, label_title
@@ -268,7 +269,7 @@ def render_in_pieces(spec, comp, lang: str, paper: str, fonts: dict, problems: P
             for (r, i, _), slot in zip(run, slots):
                 place(c, slot, form(side, face, r, i))
             parts = label_parts(lang, label_title(spec, lang), component_title(spec, comp, lang), side, n, len(runs),
-                                comp.print.duplex if duplex else None, page)
+                                comp.print.duplex if duplex else None, page, apart=apart(comp))
             try:
                 marks_and_footer(c, fonts, slots, page, parts, comp.print.crop_marks)
                 if side == "front" and count > 1 and params[0]["assemble"].strip():

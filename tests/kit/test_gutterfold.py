@@ -4,12 +4,16 @@ fold line, so that folding the sheet puts each back behind its front."""
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 
 import pytest
 
-from ..conftest import run_forge, tree_digest
+from forge.cache import FOLDER
+
+from ..conftest import GAMES, run_forge, shared, sources, tree_digest, warm_project
 from ..pdftools import box, boxes_nested, card_faces, open_pdf, placements, segments, words
+from .test_print_all import SHEET, assert_labels_name_their_paper, assert_sheets_counted, page_texts
 
 MM = 72 / 25.4
 TOL = 0.01
@@ -72,6 +76,16 @@ def dalmuti_folded(tmp_path_factory):
     assert result.returncode == 0, result.stderr
     assert "in gutterfold, under the names of a normal build" in result.stdout
     return out / "dalmuti"
+
+
+@pytest.fixture(scope="module")
+def folded_kits(tmp_path_factory):
+    """Every game built by ``forge build --gutterfold`` (both languages and papers), once."""
+    def make(project):
+        sources(project, warm_project(tmp_path_factory) / FOLDER)
+        result = run_forge("build", *GAMES, "--gutterfold", "--out", "build", cwd=project)
+        assert result.returncode == 0, result.stderr
+    return shared(tmp_path_factory, "kits-gutterfold", make) / "build"
 
 
 def _project(root, spec=SPEC):
@@ -216,7 +230,7 @@ def test_each_back_names_its_own_card(folds_build, lang, paper):
     assert _label(path, lang)
 
 
-def test_decks_without_backs_and_sheets_are_unaffected(folds_build):
+def test_decks_without_backs_and_sheets_are_not_folded(folds_build):
     for name, pages in (("plain-a4.pdf", 1), ("unfolded-a4.pdf", 1), ("summary-a4.pdf", 2)):
         path = folds_build / "en" / name
         reader = open_pdf(path)
@@ -226,10 +240,9 @@ def test_decks_without_backs_and_sheets_are_unaffected(folds_build):
                             for s in segments(page, reader))
             assert all(n <= 2 for n in lines.values()), name
         assert not any("dashed" in w.text for page in words(path) for w in page)
-    assert open_pdf(folds_build / "en" / "summary-a4.pdf").trailer["/Root"]["/ViewerPreferences"]["/Duplex"] \
-        == "/DuplexFlipLongEdge"
-    prefs = open_pdf(folds_build / "en" / "animals-a4.pdf").trailer["/Root"]["/ViewerPreferences"]
-    assert prefs["/Duplex"] == "/Simplex"
+    # the sheet's back prints apart, its own single-sided page: a one-sided file too
+    for name in ("summary-a4.pdf", "animals-a4.pdf"):
+        assert open_pdf(folds_build / "en" / name).trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/Simplex"
 
 
 def test_print_all_keeps_the_folded_sheets(folds_build, dalmuti_folded):
@@ -238,12 +251,88 @@ def test_print_all_keeps_the_folded_sheets(folds_build, dalmuti_folded):
     assert len(kit.pages) == 21
     assert kit.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/Simplex"
     assert _label(dalmuti_folded / "en" / "print-all-a4.pdf", "en")
-    # beside a two-sided sheet, each folded page is followed by a blank back (the sheet's label only)
+    # beside a two-sided sheet printed apart: one-sided too, the folded pages one after another,
+    # then the decks with no back on a shared sheet, the sheet's front and its back; no blank page
     path = folds_build / "en" / "print-all-a4.pdf"
-    pages = words(path)
-    folded = [i for i, page in enumerate(pages) if "dashed" in " ".join(w.text for w in page)]
-    assert folded == [0, 2, 4]
-    assert all(not placements(open_pdf(path).pages[i + 1], open_pdf(path)) for i in folded)
+    kit, pages = open_pdf(path), words(path)
+    assert kit.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/Simplex"
+    assert [i for i, page in enumerate(pages) if "dashed" in " ".join(w.text for w in page)] == [0, 1, 2]
+    assert len(kit.pages) == 6
+    assert not any(_blank(page, kit, on) for page, on in zip(kit.pages, pages))
+    assert_sheets_counted(path)
+
+
+#: what a label says of how to print a page, by language: one side, or two
+ONE_SIDED = {"en": "single-sided", "fr": "recto seul"}
+TWO_SIDED = {"en": "duplex", "fr": "recto verso"}
+
+
+def _label_line(on) -> list[float]:
+    """The heights of the label's "i/n" (its sheet): the label's line."""
+    return [w.centre[1] for w in on if re.fullmatch(r"\d+/\d+", w.text)]
+
+
+def _content(on) -> list[tuple]:
+    """A page's words but its label's (those within 20 pt of the label's line), placed."""
+    at = _label_line(on)
+    return sorted((w.text, *(round(v, 1) for v in w.rect)) for w in on if all(abs(w.centre[1] - y) > 20 for y in at))
+
+
+def _blank(page, reader, on) -> bool:
+    """A page holding nothing but its label: no card placed, no word off the label's line."""
+    return not placements(page, reader) and not _content(on)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_print_all_in_gutterfold_is_single_sided(folded_kits, game):
+    """``--gutterfold`` is for a one-sided printer: every kit's file is simplex, every label says
+    single-sided and none duplex, no page is a blank back, and each component's sheets count
+    the sheets the file holds."""
+    for lang in ("en", "fr"):
+        for paper in ("a4", "letter"):
+            path = folded_kits / game / lang / f"print-all-{paper}.pdf"
+            reader = open_pdf(path)
+            assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/Simplex", path
+            for k, (text, on) in enumerate(zip(page_texts(path), words(path))):
+                for label in SHEET.finditer(text):
+                    how = text[label.end():label.end() + 200]
+                    assert ONE_SIDED[lang] in how and TWO_SIDED[lang] not in how, (path.name, k + 1, how)
+                    assert label.group(2) != "backs", (path.name, k + 1)
+                assert not _blank(reader.pages[k], reader, on), (path.name, k + 1)
+            assert_sheets_counted(path)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_boards_back_prints_apart(folded_kits, familienbande_build, lang, paper):
+    """Familienbande's two-sided score track in a one-sided kit: each sheet's front, then its
+    back, a single-sided page laid out as the duplex kit's back, whose label names its sheet and
+    says to print it on that sheet's reverse or to glue it on."""
+    duplex = familienbande_build / "familienbande" / lang / f"track-{paper}.pdf"
+    own = [SHEET.search(text).groups() for text in page_texts(duplex)]      # (title, side, sheet, i, n)
+    title, front, back = own[0][0], own[0][1], own[1][1]
+    assert front != back and len(own) == 4
+    path = folded_kits / "familienbande" / lang / f"print-all-{paper}.pdf"
+    texts, on = page_texts(path), words(path)
+    at = [k for k, text in enumerate(texts) if SHEET.search(text).group(1) == title]
+    assert [SHEET.search(texts[k]).groups() for k in at] == own          # front 1, back 1, front 2, back 2
+    assert at == list(range(at[0], at[0] + 4))
+    glue, reverse = {"en": ("glue", "reverse"), "fr": ("coller", "dos")}[lang]
+    for k, (_, side, _, i, _) in zip(at, own):
+        how = texts[k][SHEET.search(texts[k]).end():]
+        assert ONE_SIDED[lang] in how and TWO_SIDED[lang] not in how, how
+        if side == back:
+            assert glue in how and reverse in how and re.search(rf"\b{i}\b", how), how
+    for k, duplex_page in zip(at, words(duplex)):                      # each page as in the duplex kit
+        assert _content(on[k]) == _content(duplex_page)
+    folded = open_pdf(folded_kits / "familienbande" / lang / f"track-{paper}.pdf")
+    assert folded.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/Simplex"
+
+
+def test_every_label_of_a_folded_build_names_its_paper(folded_kits):
+    pages = assert_labels_name_their_paper(folded_kits)
+    print(f"{pages} pages in gutterfold, each label naming its paper")
+    assert pages > 1000
 
 
 def test_gutterfold_with_ink_saver_keeps_the_layout(tmp_path, dalmuti_folded):

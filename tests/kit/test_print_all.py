@@ -12,8 +12,10 @@ one-sided page gets a blank back.
 from __future__ import annotations
 
 import hashlib
+import re
 import shutil
 import subprocess
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -21,13 +23,17 @@ import pytest
 from forge.cardspec.loader import load_spec
 from forge.cardspec.model import MM
 
-from ..conftest import GAMES, ROOT, kit, run_forge
+from ..conftest import GAMES, ROOT, kit, run_forge, warm_project
 from ..pdftools import box, open_pdf, placements, within, words
 
 LANGS = ("fr", "en")
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 FLIPS = {"long-edge": "/DuplexFlipLongEdge", "short-edge": "/DuplexFlipShortEdge"}
 KITS = [(g, l, p) for g in GAMES for l in LANGS for p in PAPERS]
+#: a printed sheet label's first part, "<game> · <what> · <side> · sheet <i>/<n>" (French:
+#: feuille); on print-all's shared sheets "shared sheet <i>/<n>" (feuille commune)
+SHEET = re.compile(r"· ([^·]+?) · ([^·]+?) · (shared sheet|feuille commune|sheet|feuille) (\d+)/(\d+)")
+SHARED = ("shared sheet", "feuille commune")
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +66,7 @@ def components(builds, game: str, lang: str, paper: str) -> list[dict]:
         card = (comp.size[0] + 2 * comp.print.bleed, comp.size[1] + 2 * comp.print.bleed)
         on_first = [p for p in placements(reader.pages[0], reader)
                     if abs(p.rect[2] - p.rect[0] - card[0]) < 0.1 and abs(p.rect[3] - p.rect[1] - card[1]) < 0.1]
-        out.append({"name": comp.name, "deck": comp.kind == "deck", "size": comp.size, "sides": sides,
+        out.append({"name": comp.name, "file": name, "deck": comp.kind == "deck", "size": comp.size, "sides": sides,
                     "count": comp.count(lang), "on_first": len(on_first), "reader": reader,
                     "sheets": len(reader.pages) // sides, "title": reader.metadata["/Title"].split(" — ")[-1],
                     "pages": [i for i, p in enumerate(reader.pages) if on_paper(p, paper)],
@@ -217,3 +223,78 @@ def test_each_font_subset_has_a_tag_of_its_own(builds, game):
         subsets = font_subsets(open_pdf(pdf))
         assert subsets, pdf
         assert all(len(files) == 1 for files in subsets.values()), (pdf, subsets)
+
+
+def page_texts(path: Path) -> list[str]:
+    """Each page's text as poppler reads it, its white space collapsed."""
+    out = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    return [" ".join(page.split()) for page in out.split("\f")[:-1]]
+
+
+def sheet_numbers(path: Path) -> dict[str, list[tuple[int, int]]]:
+    """What each page's printed label names (a component's title; "shared" for the shared
+    sheets, whatever they hold) → the (sheet, of sheets) of each of its pages, in order; every
+    page has one label."""
+    seen: dict[str, list[tuple[int, int]]] = {}
+    for k, text in enumerate(page_texts(path)):
+        labels = SHEET.findall(text)
+        assert len(labels) == 1, f"{path.name} page {k + 1}: {len(labels)} sheet labels in {text[-300:]!r}"
+        what, _, kind, i, n = labels[0]
+        seen.setdefault("shared" if kind in SHARED else what.strip(), []).append((int(i), int(n)))
+    return seen
+
+
+def assert_sheets_counted(path: Path) -> None:
+    """Each component's sheets say "sheet i/n" with n the sheets of it the file holds: i runs
+    1..n, each sheet as many pages as the others (its sides)."""
+    for what, seen in sheet_numbers(path).items():
+        totals, pages = {n for _, n in seen}, Counter(i for i, _ in seen)
+        assert len(totals) == 1, (path.name, what, seen)
+        assert sorted(pages) == list(range(1, totals.pop() + 1)), (path.name, what, seen)
+        assert len(set(pages.values())) == 1, (path.name, what, seen)
+
+
+@pytest.mark.parametrize("game, lang, paper", KITS)
+def test_print_all_counts_the_sheets_it_holds(builds, game, lang, paper):
+    """A deck whose last sheet went to a shared sheet says "sheet 7/7" in print-all; its own
+    PDF keeps counting its own sheets (its last sheet included)."""
+    path = builds[game] / game / lang / f"print-all-{paper}.pdf"
+    assert_sheets_counted(path)
+    for c in components(builds, game, lang, paper):
+        own = sheet_numbers(builds[game] / game / lang / c["file"])
+        assert all(n == c["sheets"] for seen in own.values() for _, n in seen), c["name"]
+
+
+MM_PAPER = {"A4": PAPERS["a4"], "Letter": PAPERS["letter"]}
+
+
+def assert_labels_name_their_paper(folder: Path) -> int:
+    """Every page of every PDF under ``folder`` has a sheet label, and the words after each
+    name the page's paper: A4 or Letter, by the page's size, else that size in mm. Returns the
+    pages seen."""
+    seen = 0
+    for path in sorted(folder.rglob("*.pdf")):
+        reader = open_pdf(path)
+        for k, text in enumerate(page_texts(path)):
+            page = reader.pages[k]
+            size = sorted((float(page.mediabox.width) / MM, float(page.mediabox.height) / MM))
+            named = [n for n, paper in MM_PAPER.items() if all(abs(a - b) < 0.5 for a, b in zip(size, sorted(paper)))]
+            labels = list(SHEET.finditer(text))
+            assert labels, f"{path.relative_to(folder)} page {k + 1}: no sheet label"
+            for label in labels:
+                how = text[label.end():label.end() + 160]
+                if named:
+                    assert re.search(rf"\b{named[0]}\b", how), f"{path.relative_to(folder)} page {k + 1}: {how!r}"
+                else:
+                    dims = re.search(r"(\d+) × (\d+) mm", how)
+                    assert dims and sorted(int(v) for v in dims.groups()) == [round(v) for v in size], how
+            seen += 1
+    return seen
+
+
+def test_every_label_names_its_paper(tmp_path_factory):
+    """Every page of a whole build (every game, both languages and papers, the calibration
+    sheets): an A4 sheet printed on Letter loses its foot, and its label says what it was for."""
+    pages = assert_labels_name_their_paper(warm_project(tmp_path_factory) / "build")
+    print(f"{pages} pages, each label naming its paper")
+    assert pages > 1000
