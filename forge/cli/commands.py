@@ -268,7 +268,12 @@ def simulate(
     players: Annotated[int, typer.Option("--players", help="Number of players.")] = 5,
     games: Annotated[int, typer.Option("--games", help="Number of games to play.")] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed gives the same run.")] = 0,
-    workers: Annotated[int, typer.Option("--workers", help="Worker processes.")] = 1,
+    workers: Annotated[int, typer.Option("--workers", help="Worker processes: 1 plays here; more start a local "
+                                         "Dask cluster of that many processes.")] = 1,
+    scheduler: Annotated[Optional[str], typer.Option("--scheduler", envvar="DASK_SCHEDULER_ADDRESS",
+                                                     help="Play on an existing Dask cluster: its scheduler's "
+                                                     "address, tcp://HOST:PORT (its workers need forge and the "
+                                                     "game's engine installed).")] = None,
     policy: Annotated[str, typer.Option("--policy", help="How players choose: random, or a game's own policy; "
                                         "several joined by commas are taken by the seats in turn "
                                         "(greedy,random: P1 greedy, P2 random…).")] = "random",
@@ -286,6 +291,9 @@ def simulate(
 ) -> None:
     """Play many random games and report length, seat advantage, scores and the rulings reached."""
     import json
+    import time
+
+    from rich.progress import TimeRemainingColumn
 
     from ..engine.registry import get_game
     from ..engine.simulate import check_arguments, simulate as run
@@ -298,16 +306,29 @@ def simulate(
             print_study(data, as_json)
             return
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      console=err, transient=True, disable=not err.is_terminal) as progress:
-            task = progress.add_task(f"{game} × {games}", total=games)
-            summary = run(game, players, games, seed, workers, policy, options,
-                          lambda n: progress.update(task, advance=n))
+                      TextColumn("{task.fields[rate]}"), TimeRemainingColumn(), console=err, transient=True,
+                      disable=not err.is_terminal) as progress:
+            task = progress.add_task(f"{game} × {games}", total=games, rate="")
+            started = time.perf_counter()
+
+            def advance(n: int) -> None:
+                done = progress.tasks[0].completed + n
+                progress.update(task, advance=n, rate=f"{done / (time.perf_counter() - started):,.0f} games/s")
+            summary = run(game, players, games, seed, workers, policy, options, advance, scheduler=scheduler)
     except ForgeError as exc:
         report(exc)
+    except KeyboardInterrupt:
+        err.print("interrupted: the simulation stopped, its workers with it; no figures")
+        raise typer.Exit(130) from None
+    moves = sum(summary.steps)
+    effort = (f"{games:,} games, {moves:,} moves, CPU {summary.cpu:.1f} s (summed over the workers), "
+              f"wall {summary.wall:.1f} s, {games / summary.wall:,.0f} games/s")
     data = summary.as_dict()
     study = get_game(game).study(players, games, seed, options) if rules else None
     if as_json:
         print(json.dumps({**data, **({"compared": study} if study else {})}, indent=2, ensure_ascii=False))
+        if err.is_terminal:
+            err.print(effort, highlight=False)
         return
     length = data["length"]
     out.print(f"{game}: {games} games, {players} players, seed {seed}, policy {policy}")
@@ -323,6 +344,7 @@ def simulate(
     for name, r in data["rulings"].items():
         rulings.add_row(name, str(r["uses"]), str(r["games"]), f"{r['share_of_games']:.1%}")
     out.print(rulings if data["rulings"] else "no ruling reached")
+    out.print(effort, highlight=False)
     if study:
         print_study(study, False)
 

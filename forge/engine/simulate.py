@@ -1,25 +1,30 @@
 """Random playouts and their statistics.
 
-Each game ``i`` of a run uses its own ``random.Random(f"{seed}:{i}")``, so a run is
-the same whatever the number of worker processes and however games are split.
+Each game ``i`` of a run uses its own ``random.Random(f"{seed}:{i}")``, and the games' results
+are added up in the games' order, so a run's figures are the same, to the last digit, whatever
+the number of workers, however the games are split into chunks and wherever they are played:
+in this process (one worker), on a local Dask cluster (several), or on an existing one
+(``scheduler``; :mod:`forge.engine.cluster`).
 """
 from __future__ import annotations
 
 import random
 import statistics
+import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from ..errors import EngineError, ErrorGroup, Location, OptionError
 from ..limits import limit
+from .cluster import run_in_order
 from .core import playout, random_policy
 from .fields import parse_option
 from .registry import UnknownGame, game_names, get_game
 
-__all__ = ["simulate", "check_arguments", "Summary", "policies_of", "seat_policies"]
+__all__ = ["simulate", "check_arguments", "Chunk", "play_chunk", "chunks", "Summary", "policies_of",
+           "seat_policies"]
 
 NAMES = [f"P{i}" for i in range(1, 11)]
 
@@ -37,22 +42,45 @@ def seat_policies(game, policy: str, players: int) -> dict[int, Callable]:
     return {s: known[names[s % len(names)]] for s in range(players)}
 
 
-def _play_chunk(args) -> list[dict]:
-    root, game_name, players, seed, start, stop, policy, options = args
-    game = get_game(game_name, root)
-    choose = seat_policies(game, policy, players)
+class Chunk(NamedTuple):
+    """Games ``start`` to ``stop - 1`` of a run: all a worker needs to play them."""
+    root: Path
+    game: str
+    players: int
+    seed: int
+    start: int
+    stop: int
+    policy: str
+    options: dict
+
+
+def chunks(root: Path, game: str, players: int, games: int, seed: int, policy: str, options: dict,
+           workers: int) -> list[Chunk]:
+    """A run's games in chunks for ``workers`` workers: about 32 each (progress to watch, work
+    to share, a lost worker's share to replay), at most 500 games each. The figures do not
+    depend on it."""
+    size = max(1, min(500, games // (32 * workers)))
+    return [Chunk(root, game, players, seed, i, min(i + size, games), policy, options)
+            for i in range(0, games, size)]
+
+
+def play_chunk(job: Chunk) -> dict:
+    """Play a chunk's games: ``{"games": [each game's result], "cpu": seconds of this thread}``,
+    or, as soon as a game does not end, ``{"stuck": its index}``. (Plain data, sent back from
+    a worker process.)"""
+    started = time.thread_time()
+    game = get_game(job.game, job.root)
+    choose = seat_policies(game, job.policy, job.players)
     out = []
-    for i in range(start, stop):
-        state = game.new_state(NAMES[:players], options, random.Random(f"{seed}:{i}"))
+    for i in range(job.start, job.stop):
+        state = game.new_state(NAMES[:job.players], job.options, random.Random(f"{job.seed}:{i}"))
         try:
             playout(state, choose, max_steps=game.MAX_STEPS)
         except RuntimeError:
-            raise OptionError(Location("GAME"), f"game {i} of seed {seed} passed {game.MAX_STEPS:,} moves without "
-                              "ending", hint="the options in force (added rules?) keep the game from ending; "
-                              "forge check simulates each rule") from None
+            return {"stuck": i, "max_steps": game.MAX_STEPS}
         out.append({"steps": state.steps, "scores": state.scores(), "winners": state.winners(),
                     "rulings": dict(state.rulings)})
-    return out
+    return {"games": out, "cpu": time.thread_time() - started}
 
 
 @dataclass
@@ -67,6 +95,8 @@ class Summary:
     scores: list[list[int]] = field(default_factory=list)     # per seat, every game
     rulings: Counter = field(default_factory=Counter)         # total uses
     rulings_games: Counter = field(default_factory=Counter)   # games reaching it
+    cpu: float = 0.0                                          # seconds of CPU, summed over the workers
+    wall: float = 0.0                                         # seconds from start to the figures
 
     def add(self, result: dict) -> None:
         self.steps.append(result["steps"])
@@ -170,26 +200,35 @@ def check_arguments(game_name: str, players: int, games: int, workers: int, poli
 
 def simulate(game_name: str, players: int, games: int, seed: int = 0, workers: int = 1,
              policy: str = "random", options: dict | None = None,
-             progress: Callable[[int], None] = lambda n: None, root: Path | None = None) -> Summary:
-    """Play ``games`` random games of the project ``root`` (default: the current folder);
-    ``progress`` is called with the number of games just done."""
+             progress: Callable[[int], None] = lambda n: None, root: Path | None = None,
+             scheduler: str | None = None) -> Summary:
+    """Play ``games`` random games of the project ``root`` (default: the current folder): in this
+    process with one worker, else on a local Dask cluster of ``workers`` processes, or on the
+    cluster whose scheduler is at ``scheduler`` (``tcp://HOST:PORT``; its workers must reach
+    ``root`` for a project's own engine). ``progress`` is called with the number of games just
+    added to the figures, in the games' order."""
+    started = time.perf_counter()
     root = Path(root or Path.cwd()).absolute()
     check_arguments(game_name, players, games, workers, policy, [], root=root)
     summary = Summary(game_name, players, games, seed, policy, wins=[0.0] * players,
                       scores=[[] for _ in range(players)])
-    chunk = max(1, min(500, games // (workers * 8) or 1))
-    jobs = [(root, game_name, players, seed, i, min(i + chunk, games), policy, options or {})
-            for i in range(0, games, chunk)]
-    if workers > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for results in pool.map(_play_chunk, jobs):
-                for r in results:
-                    summary.add(r)
-                progress(len(results))
-    else:
-        for job in jobs:
-            results = _play_chunk(job)
-            for r in results:
+
+    def split(n: int) -> list[Chunk]:
+        return chunks(root, game_name, players, games, seed, policy, options or {}, n)
+    results = (map(play_chunk, split(1)) if workers == 1 and not scheduler
+               else run_in_order(play_chunk, split, workers, scheduler))
+    try:
+        for done in results:
+            if "stuck" in done:
+                raise OptionError(Location("GAME"), f"game {done['stuck']} of seed {seed} passed "
+                                  f"{done['max_steps']:,} moves without ending", hint="the options in force (added "
+                                  "rules?) keep the game from ending; forge check simulates each rule")
+            for r in done["games"]:
                 summary.add(r)
-            progress(len(results))
+            summary.cpu += done["cpu"]
+            progress(len(done["games"]))
+    finally:
+        if hasattr(results, "close"):
+            results.close()                  # the cluster stopped now, not when the error is forgotten
+    summary.wall = time.perf_counter() - started
     return summary
