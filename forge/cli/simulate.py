@@ -157,8 +157,9 @@ def _print_run(data: dict, summary, precision: float) -> None:
                       f"{sc['mean']:.2f}", f"{sc['stdev']:.2f}")
     out.print(table)
     chi = stats["chi_square"]
-    out.print(f"vs fair: ≈ fair is not distinguishable from fair, each seat's wins tested against 1/{data['players']} (exact binomial test, Holm-corrected "
-              f"across seats, 5 %) on the {stats['sole_winner_games']:,} games won by one player alone "
+    out.print(f"vs fair: each seat's wins tested against 1/{data['players']} (exact binomial test, Holm-corrected "
+              f"across the seats, 5 %; ≈ fair: not distinguishable from fair), on the "
+              f"{stats['sole_winner_games']:,} games won by one player alone "
               f"({stats['other_games']:,} with a shared win or none left out; a shared win counts 1/k in the win rate); "
               + (f"all seats together: chi-square {chi['statistic']:.2f}, {chi['df']} df, p {_p(chi['p_value'])}"
                  if chi["p_value"] is not None else "too few sole wins for a chi-square test (under 5 expected a seat)"),

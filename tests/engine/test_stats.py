@@ -172,3 +172,16 @@ def test_the_table_shows_interval_games_needed_and_verdict(race):
     share = float(rate)
     assert abs(int(needed.replace(",", "")) - 1.959964 ** 2 * share * (1 - share) / 0.02 ** 2) < 20
     assert verdict == "favoured" and float(p) < 0.05
+
+
+def test_a_shared_win_is_split_in_the_rate_and_left_out_of_the_tests():
+    from forge.engine.simulate import Summary
+    summary = Summary("x", 3, 4, 0, "random", wins=[0.0] * 3, scores=[[], [], []])
+    for winners in ([0, 1], [0], [2], []):            # shared, alone, alone, nobody
+        summary.add({"steps": 1, "scores": [1, 1, 0], "winners": winners, "rulings": {}})
+    stats = summary.as_dict()["statistics"]
+    assert [s["win_rate"] for s in stats["seats"]] == [1.5 / 4, 0.5 / 4, 1 / 4]
+    assert [s["sole_wins"] for s in stats["seats"]] == [1, 0, 1]
+    assert stats["sole_winner_games"] == 2 and stats["other_games"] == 2
+    # seat 1's test: 1 sole win of 2 games against 1/3, summed here from the binomial law
+    assert stats["seats"][0]["p_value"] == pytest.approx(_brute_binomial(1, 2, Fraction(1, 3)))
