@@ -285,8 +285,11 @@ class Game:
         every added rule of a rules file can trigger and keeps games ending): located errors."""
         return []
 
-    def study(self, players: int, games: int, seed: int, options: Mapping, match: int | None = None) -> dict:
-        """A game's own report on its options for ``forge simulate`` (title, columns, rows)."""
+    def study(self, players: int, games: int, seed: int, options: Mapping, match: int | None = None,
+              all_pairs: bool = False) -> dict:
+        """A game's own report on its options for ``forge simulate`` (title, columns, rows): with
+        ``match``, that many games in a row; with ``all_pairs``, every pair of its added rules
+        against the base game (``--rules all-pairs``), with a ``matrix`` of what each pair changes."""
         raise NotImplementedError
 
     # -- given by forge -------------------------------------------------------------

@@ -4,7 +4,8 @@ Each game ``i`` of a run uses its own ``random.Random(f"{seed}:{i}")``, and the 
 are added up in the games' order, so a run's figures are the same, to the last digit, whatever
 the number of workers, however the games are split into chunks and wherever they are played:
 in this process (one worker), on a local Dask cluster (several), or on an existing one
-(``scheduler``; :mod:`forge.engine.cluster`).
+(``scheduler``; :mod:`forge.engine.cluster`). The figures' intervals and the seats' fairness
+tests are :mod:`forge.engine.stats`'s.
 """
 from __future__ import annotations
 
@@ -22,11 +23,13 @@ from .cluster import run_in_order
 from .core import playout, random_policy
 from .fields import parse_option
 from .registry import UnknownGame, game_names, get_game
+from .stats import games_needed, seat_fairness, wilson
 
-__all__ = ["simulate", "check_arguments", "Chunk", "play_chunk", "chunks", "Summary", "policies_of",
+__all__ = ["simulate", "check_arguments", "player_counts", "ALL_PAIRS", "Chunk", "play_chunk", "chunks", "Summary", "policies_of",
            "seat_policies"]
 
 NAMES = [f"P{i}" for i in range(1, 11)]
+ALL_PAIRS = "all-pairs"          # --rules all-pairs: every pair of a game's added rules (its study)
 
 
 def policies_of(game) -> dict[str, Callable]:
@@ -92,11 +95,15 @@ class Summary:
     policy: str
     steps: list[int] = field(default_factory=list)
     wins: list[float] = field(default_factory=list)           # per seat; a shared win is split
+    sole: list[int] = field(default_factory=list)             # per seat, games won alone (the tests')
     scores: list[list[int]] = field(default_factory=list)     # per seat, every game
     rulings: Counter = field(default_factory=Counter)         # total uses
     rulings_games: Counter = field(default_factory=Counter)   # games reaching it
     cpu: float = 0.0                                          # seconds of CPU, summed over the workers
     wall: float = 0.0                                         # seconds from start to the figures
+
+    def __post_init__(self) -> None:
+        self.sole = self.sole or [0] * self.players
 
     def add(self, result: dict) -> None:
         self.steps.append(result["steps"])
@@ -104,13 +111,17 @@ class Summary:
         winners = result["winners"]
         for s in winners:
             self.wins[s] += 1 / len(winners)
+        if len(winners) == 1:
+            self.sole[winners[0]] += 1
         for s, v in enumerate(scores):
             self.scores[s].append(v)
         for name, count in result["rulings"].items():
             self.rulings[name] += count
             self.rulings_games[name] += 1
 
-    def as_dict(self) -> dict:
+    def as_dict(self, half_width: float = 0.01) -> dict:
+        """The figures as plain data; ``statistics`` (:func:`.stats.seat_fairness`, and each ruling's
+        interval) for a precision of ± ``half_width``."""
         steps = self.steps
         margins = []
         for g in range(self.games):
@@ -128,13 +139,33 @@ class Summary:
             "rulings": {name: {"uses": self.rulings[name], "games": self.rulings_games[name],
                                "share_of_games": self.rulings_games[name] / self.games}
                         for name in sorted(self.rulings)},
+            "statistics": {**seat_fairness(self.wins, self.sole, self.games, half_width),
+                           "rulings": {name: {"interval": list(wilson(self.rulings_games[name] / self.games, self.games)),
+                                              "games_needed": games_needed(self.rulings_games[name] / self.games,
+                                                                           half_width)}
+                                       for name in sorted(self.rulings)}},
         }
 
 
-def check_arguments(game_name: str, players: int, games: int, workers: int, policy: str,
+def player_counts(text: str) -> range:
+    """``--players``: a number (``5``) or a range of numbers, both ends played (``2..8``)."""
+    low, sep, high = text.partition("..")
+    try:
+        counts = range(int(low), int(high if sep else low) + 1)
+    except ValueError:
+        raise OptionError(Location("--players"), f"{text[:40]!r} is not a number of players nor a range of them",
+                          hint="e.g. --players 4, or --players 2..6 for each count from 2 to 6") from None
+    if not counts:
+        raise OptionError(Location("--players"), f"the range {text[:40]!r} is empty (its first count is above its last)",
+                          hint="e.g. --players 2..6 for each count from 2 to 6")
+    return counts
+
+
+def check_arguments(game_name: str, players: int | range, games: int, workers: int, policy: str,
                     option_items: list[str], named: dict | None = None, root: Path | None = None) -> dict:
     """The command line's arguments checked, every problem reported (ErrorGroup of OptionErrors);
-    returns the game options read from ``KEY=VALUE`` items by their declared kinds."""
+    returns the game options read from ``KEY=VALUE`` items by their declared kinds. ``players``
+    is a count or a range of counts (a study); ``--rules all-pairs`` is left to the game's study."""
     problems = []
 
     def bad(where: str, message: str, hint: str = "forge simulate --help lists the arguments") -> None:
@@ -146,8 +177,11 @@ def check_arguments(game_name: str, players: int, games: int, workers: int, poli
         bad("GAME", f"unknown game {game_name[:40]!r} (expected one of: {', '.join(game_names(root)) or 'none'})",
             hint="a game's engine is installed (a package), or the project's own: cardspecs/<game>/engine.py")
         raise ErrorGroup(problems) from None
-    if not game.min_players <= players <= game.max_players:
-        bad("--players", f"{game.name} is played by {game.min_players} to {game.max_players} players (got {players})")
+    counts = players if isinstance(players, range) else range(players, players + 1)
+    if not counts or not game.min_players <= counts[0] <= counts[-1] <= game.max_players:
+        got = f"{counts.start}..{counts.stop - 1}" if isinstance(players, range) else players
+        bad("--players", f"{game.name} is played by {game.min_players} to {game.max_players} players (got {got})",
+            hint="a number of players, or a range of them: --players 2..5")
     if not 1 <= games <= limit("games"):
         bad("--games", f"the number of games must be from 1 to {int(limit('games')):,} (got {games})")
     if not 1 <= workers <= limit("workers"):
@@ -173,7 +207,10 @@ def check_arguments(game_name: str, players: int, games: int, workers: int, poli
                 bad("--option", f"{key}={value[:40]!r}: {exc}")
     for flag, value in (named or {}).items():
         key = flag.lstrip("-")
-        if key == "match":
+        if key == "rules" and value == ALL_PAIRS:
+            if "rules" not in fields:
+                bad(flag, f"{game.name} has no added rules to pair")
+        elif key == "match":
             if "rules" not in fields:
                 bad(flag, f"{game.name} has no added rules to play a match with")
             elif not 1 <= value <= 1000:
@@ -189,7 +226,8 @@ def check_arguments(game_name: str, players: int, games: int, workers: int, poli
         bad("--rules" if "rule" in message else "--option", message)
     if not problems:
         try:                             # what only a game about to start can say (a deal too big for N)
-            game.new_state(NAMES[:players], dict(options), random.Random(0))
+            for n in counts:
+                game.new_state(NAMES[:n], dict(options), random.Random(0))
         except EngineError as exc:
             bad("--option", f"{game.name} cannot start with {players} players and these options: {str(exc)[:160]}",
                 hint="the game's options and their ranges: forge docs engines, or the game's rulebook")

@@ -4,8 +4,9 @@ Two kinds, each an ``<svg role="img">`` with a ``<title>`` and a ``<desc>`` that
 page's language every figure the picture shows (the tables beside them give the same figures):
 
 - :func:`seat_chart`: for one player count, the share of games each seat won, with its 95 %
-  confidence band (Wilson score interval over the games played) and the equal share ``1/n``
-  as a dashed line, so a seat whose band misses the line is favoured or handicapped;
+  confidence band (Wilson score interval over the games played: :func:`forge.engine.stats.wilson`)
+  and the equal share ``1/n`` as a dashed line, so a seat whose band misses the line is favoured
+  or handicapped;
 - :func:`length_chart`: per player count, how many turns a game lasts: the shortest and the
   longest game (a line), the middle half of the games (a box) and the median (a bar).
 
@@ -19,19 +20,9 @@ import math
 from html import escape
 from typing import Callable
 
-__all__ = ["wilson", "seat_chart", "length_chart"]
+from ..engine.stats import wilson
 
-Z95 = 1.959964          # the normal quantile of a two-sided 95 % interval
-
-
-def wilson(share: float, games: int) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a share measured over ``games`` games."""
-    if games <= 0:
-        return 0.0, 1.0
-    z2 = Z95 * Z95 / games
-    centre = (share + z2 / 2) / (1 + z2)
-    half = Z95 * math.sqrt(share * (1 - share) / games + z2 / (4 * games)) / (1 + z2)
-    return max(0.0, centre - half), min(1.0, centre + half)
+__all__ = ["seat_chart", "length_chart"]
 
 
 def _svg(width: int, height: int, uid: str, title: str, desc: str, body: list[str]) -> str:

@@ -133,8 +133,8 @@ class ChatVert(Game):
         read_rules(folder / "rules.yaml")
         return study.soundness(self)
 
-    def study(self, players, games, seed, options, match=None) -> dict:
-        return study.study(self, players, games, seed, options, match)
+    def study(self, players, games, seed, options, match=None, all_pairs=False) -> dict:
+        return study.study(self, players, games, seed, options, match, all_pairs)
 
     def new_state(self, players, options=None, rng=None) -> ChatVertState:
         self.check_players(players)

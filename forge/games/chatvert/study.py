@@ -2,6 +2,8 @@
 
 - :func:`compare`: the base game and the game with each rule (and with all of them) played
   from the same seeds, side by side: length, cards drawn, penalties, per rule.
+- :func:`pairs`: the base game and every pair of the rules file's rules, from the same seeds:
+  what each pair changes in game length and penalties, as a matrix (rule × rule).
 - :func:`match`: N games in a row, each winner adding a rule drawn from the pool, as a table
   would play an evening.
 - :func:`soundness`: what ``forge check`` asks of every rule of a rules file: played alone and
@@ -11,6 +13,7 @@
 """
 from __future__ import annotations
 
+import itertools
 import random
 import statistics
 from collections import Counter
@@ -18,7 +21,7 @@ from dataclasses import dataclass, field
 
 from forge.engine import InputError, playout
 
-__all__ = ["study", "Run", "play_many", "compare", "match", "soundness", "BOUND"]
+__all__ = ["study", "Run", "play_many", "compare", "pairs", "pair_study", "match", "soundness", "BOUND"]
 
 #: a game still going after this many moves "does not end" (base games: a few hundred at most)
 BOUND = 3000
@@ -101,6 +104,37 @@ def compare(game, rules, players: int, games: int, seed: int, forget: float = 0.
     return [play_many(game, s, players, games, seed, forget, blurt) for s in sets]
 
 
+def pairs(game, players: int, games: int, seed: int, forget: float = 0.0, blurt: float = 0.0) -> list[Run]:
+    """The base game, then each pair of the rules file's rules (in the file's order), from the same seeds."""
+    sets = [()] + list(itertools.combinations(game.rulebook().rules, 2))
+    return [play_many(game, s, players, games, seed, forget, blurt) for s in sets]
+
+
+def pair_study(game, players: int, games: int, seed: int, forget: float = 0.0, blurt: float = 0.0) -> dict:
+    """``forge simulate chatvert --rules all-pairs``: a row per pair against the base game, and
+    the matrix of the changes (relative game length, penalty cards per game), rule × rule."""
+    runs = [run.row() for run in pairs(game, players, games, seed, forget, blurt)]
+    base, every = runs[0], list(game.rulebook().rules)
+    index = {r: i for i, r in enumerate(every)}
+    length = [[None] * len(every) for _ in every]
+    penalties = [[None] * len(every) for _ in every]
+    rows = []
+    for r in runs:
+        r["length_change"] = r["length_mean"] / base["length_mean"] - 1 if base["length_mean"] else 0.0
+        r["penalties_change"] = r["penalties_per_game"] - base["penalties_per_game"]
+        if r["rules"]:
+            a, b = (index[x] for x in r["rules"])
+            length[a][b] = length[b][a] = r["length_change"]
+            penalties[a][b] = penalties[b][a] = r["penalties_change"]
+        rows.append([" + ".join(r["rules"]) or "(base game)", f"{r['length_mean']:.1f}", f"{r['length_change']:+.0%}",
+                     f"{r['penalties_per_game']:.2f}", f"{r['penalties_change']:+.2f}", r["unfinished"] + r["stalled"]])
+    return {"title": f"every pair of added rules against the base game ({len(runs) - 1} pairs, {games} games each, "
+                     f"{players} players, same seeds)",
+            "columns": ["rules", "moves/game", "vs base", "penalties/game", "vs base", "games not ending"],
+            "rows": rows, "runs": runs,
+            "matrix": {"rules": every, "length_change": length, "penalties_change": penalties}}
+
+
 def match(game, n: int, players: int, seed: int, pool=None, forget: float = 0.0, blurt: float = 0.0) -> list[dict]:
     """``n`` games in a row: each winner adds a rule drawn at random from ``pool`` (default: every
     rule of the rules file) among those not yet in force."""
@@ -159,9 +193,13 @@ def _judge(game, book, games: int, seed: int) -> list[InputError]:
     return problems
 
 
-def study(game, players: int, games: int, seed: int, options, match_games: int | None = None) -> dict:
-    """``forge simulate chatvert``'s own report: each rule against the base game, or a match."""
+def study(game, players: int, games: int, seed: int, options, match_games: int | None = None,
+          all_pairs: bool = False) -> dict:
+    """``forge simulate chatvert``'s own report: each rule against the base game, every pair of
+    rules against it, or a match."""
     forget, blurt = options.get("forget", 0.0), options.get("blurt", 0.0)
+    if all_pairs:
+        return pair_study(game, players, games, seed, forget, blurt)
     if match_games:
         rows = match(game, match_games, players, seed, options.get("rules"), forget, blurt)
         return {"title": f"chatvert: {match_games} games in a row, {players} players, seed {seed}; each winner adds a rule",

@@ -1,0 +1,191 @@
+"""``forge simulate``: random playouts of a game at one player count or a range of them, or a
+game's own study (``--rules all-pairs``, ``--match``), printed as tables or JSON beside their
+statistics (:mod:`forge.engine.stats`), and kept as JSON Lines under
+``<out>/<game>/simulations/`` (:mod:`forge.engine.records`) once every count has been played."""
+from __future__ import annotations
+
+import json
+import shlex
+import time
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from ..errors import ForgeError, Location, OptionError
+from . import app, err, out, report
+
+__all__ = ["simulate", "print_study"]
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="The game to simulate: a game whose rules engine is installed or "
+                                        "is the project's own (cardspecs/<game>/engine.py).")],
+    players: Annotated[str, typer.Option("--players", help="Number of players, or a range of them played one "
+                                         "after the other (2..6).")] = "5",
+    games: Annotated[int, typer.Option("--games", help="Number of games to play (per player count).")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed gives the same run.")] = 0,
+    workers: Annotated[int, typer.Option("--workers", help="Worker processes: 1 plays here; more start a local "
+                                         "Dask cluster of that many processes.")] = 1,
+    scheduler: Annotated[Optional[str], typer.Option("--scheduler", envvar="DASK_SCHEDULER_ADDRESS",
+                                                     help="Play on an existing Dask cluster: its scheduler's "
+                                                     "address, tcp://HOST:PORT (its workers need forge and the "
+                                                     "game's engine installed).")] = None,
+    policy: Annotated[str, typer.Option("--policy", help="How players choose: random, or a game's own policy; "
+                                        "several joined by commas are taken by the seats in turn "
+                                        "(greedy,random: P1 greedy, P2 random…).")] = "random",
+    option: Annotated[Optional[list[str]], typer.Option("--option", help="A game option, KEY=VALUE (e.g. climbing_bonus=true).")] = None,
+    rules: Annotated[Optional[str], typer.Option("--rules", help="Added rules in force, by id, joined by commas "
+                                                 "(games whose engine has a 'rules' option); each is also compared with "
+                                                 "the base game, side by side. all-pairs: every pair of added rules "
+                                                 "against the base game.")] = None,
+    forget: Annotated[Optional[float], typer.Option("--forget", help="How often a simulated player forgets a phrase "
+                                                    "that is due (0 to 1).")] = None,
+    blurt: Annotated[Optional[float], typer.Option("--blurt", help="How often a simulated player says a phrase that "
+                                                   "no rule asks for (0 to 1).")] = None,
+    match: Annotated[Optional[int], typer.Option("--match", help="Play N games in a row, each winner adding a rule "
+                                                 "drawn from the pool (--rules, default: every rule).")] = None,
+    precision: Annotated[float, typer.Option("--precision", help="The precision, in points, that the games needed "
+                                             "are counted for: the half-width of a rate's 95 % interval.")] = 1.0,
+    out_dir: Annotated[Path, typer.Option("--out", help="Output folder: the study is kept in "
+                                          "OUT/<game>/simulations/<name>.jsonl.")] = Path("build"),
+    as_json: Annotated[bool, typer.Option("--json", help="Print the statistics as JSON.")] = False,
+) -> None:
+    """Play many random games and report length, seat advantage (with 95 % intervals and a fairness
+    test per seat), scores and the rulings reached; kept under OUT/<game>/simulations/."""
+    from ..engine.records import stamp, store, study_name
+    from ..engine.registry import get_game
+    from ..engine.simulate import ALL_PAIRS, check_arguments, player_counts, simulate as run
+    all_pairs = rules == ALL_PAIRS
+    named = {"--rules": rules, "--forget": forget, "--blurt": blurt, "--match": match}
+    records, shown = [], []
+    try:
+        counts = player_counts(players)
+        if not 0 < precision <= 50:
+            raise OptionError(Location("--precision"), f"the precision is more than 0 and at most 50 points "
+                              f"(got {precision})", hint="e.g. --precision 1 for ±1 point")
+        options = check_arguments(game, counts if len(counts) > 1 else counts[0], games, workers, policy,
+                                  option or [], {k: v for k, v in named.items() if v is not None})
+        spec = f"{counts[0]}..{counts[-1]}" if len(counts) > 1 else str(counts[0])
+        extra = [("--rules", rules), ("--forget", forget), ("--blurt", blurt), ("--match", match)]
+        command = shlex.join(["forge", "simulate", game, "--players", spec, "--games", str(games), "--seed",
+                              str(seed), "--policy", policy, *[a for o in option or [] for a in ("--option", o)],
+                              *[str(a) for k, v in extra if v is not None for a in (k, v)], "--precision", str(precision)])
+        name = study_name([game, f"p{spec}", f"g{games}", f"s{seed}", policy != "random" and policy.replace(",", "+"),
+                           *(option or []), *[f"{k[2:]}={v}" for k, v in extra if v is not None],
+                           precision != 1 and f"precision={precision}"])
+        for n in counts:
+            if match is not None or all_pairs:
+                data = get_game(game).study(n, games, seed, options, match, all_pairs=all_pairs)
+                records += [{"game": game, "players": n, "games": games, "seed": seed, **r}
+                            for r in (data["runs"] if all_pairs else [data])]
+                shown.append((data, None))
+                continue
+            summary = _played(run, game, n, games, seed, workers, policy, options, scheduler)
+            data = summary.as_dict(precision / 100)
+            if rules:
+                data["compared"] = get_game(game).study(n, games, seed, options)
+            records.append(data)
+            shown.append((data, summary))
+        path = store(out_dir, game, name, [stamp(r, command) for r in records])
+    except ForgeError as exc:
+        report(exc)
+    except KeyboardInterrupt:
+        err.print("interrupted: the simulation stopped, its workers with it; no figures")
+        raise typer.Exit(130) from None
+    err.print(f"kept: {path} ({len(records)} record{'s' if len(records) != 1 else ''})", highlight=False)
+    if as_json:
+        found = [data for data, _ in shown]
+        print(json.dumps(found[0] if len(found) == 1 else found, indent=2, ensure_ascii=False))
+    for data, summary in shown:
+        if as_json:
+            if summary is not None and err.is_terminal:
+                err.print(_effort(summary), highlight=False)
+        elif summary is None:
+            print_study(data, False)
+        else:
+            _print_run(data, summary, precision)
+
+
+def _played(run, game: str, players: int, games: int, seed: int, workers: int, policy: str, options: dict,
+            scheduler: str | None):
+    """One player count's games, with a progress bar on a terminal."""
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TextColumn("{task.fields[rate]}"), TimeRemainingColumn(), console=err, transient=True,
+                  disable=not err.is_terminal) as progress:
+        task = progress.add_task(f"{game} × {games}, {players} players", total=games, rate="")
+        started = time.perf_counter()
+
+        def advance(n: int) -> None:
+            done = progress.tasks[0].completed + n
+            progress.update(task, advance=n, rate=f"{done / (time.perf_counter() - started):,.0f} games/s")
+        return run(game, players, games, seed, workers, policy, options, advance, scheduler=scheduler)
+
+
+def _effort(summary) -> str:
+    moves = sum(summary.steps)
+    return (f"{summary.games:,} games, {moves:,} moves, CPU {summary.cpu:.1f} s (summed over the workers), "
+            f"wall {summary.wall:.1f} s, {summary.games / summary.wall:,.0f} games/s")
+
+
+def _p(value: float) -> str:
+    return "< 1e-300" if value == 0 else f"{value:.3g}"
+
+
+def _print_run(data: dict, summary, precision: float) -> None:
+    """One player count's figures as tables; the statistics beside the rates."""
+    stats = data["statistics"]
+    length = data["length"]
+    out.print(f"{data['game']}: {data['games']} games, {data['players']} players, seed {data['seed']}, "
+              f"policy {data['policy']}")
+    out.print(f"game length (moves): mean {length['mean']:.1f}, median {length['median']}, "
+              f"min {length['min']}, max {length['max']}")
+    needed = f"games ±{precision:g} pt"
+    table = Table("seat", "win rate", "95 % interval", needed, "sole wins", "p (Holm)", "vs fair",
+                  "mean score", "score stdev")
+    fair = 1 / data["players"]
+    for s, seat in enumerate(stats["seats"]):
+        sc = data["score_by_seat"][s]
+        verdict = ("≈ fair" if seat["fair"] else
+                   "favoured" if seat["sole_wins"] > stats["sole_winner_games"] * fair else "handicapped")
+        lo, hi = seat["interval"]
+        table.add_row(f"P{s + 1}", f"{data['win_rate_by_seat'][s]:.3f}", f"{lo:.3f}–{hi:.3f}",
+                      f"{seat['games_needed']:,}", str(seat["sole_wins"]), _p(seat["p_holm"]), verdict,
+                      f"{sc['mean']:.2f}", f"{sc['stdev']:.2f}")
+    out.print(table)
+    chi = stats["chi_square"]
+    out.print(f"vs fair: each seat's wins tested against 1/{data['players']} (exact binomial test, Holm-corrected "
+              f"across the seats, 5 %; ≈ fair: not distinguishable from fair), on the "
+              f"{stats['sole_winner_games']:,} games won by one player alone "
+              f"({stats['other_games']:,} with a shared win or none left out; a shared win counts 1/k in the win rate); "
+              + (f"all seats together: chi-square {chi['statistic']:.2f}, {chi['df']} df, p {_p(chi['p_value'])}"
+                 if chi["p_value"] is not None else "too few sole wins for a chi-square test (under 5 expected a seat)"),
+              highlight=False)
+    out.print(f"winning margin: mean {data['winning_margin']['mean']:.2f}, max {data['winning_margin']['max']}")
+    rulings = Table("ruling reached", "uses", "games", "share of games", "95 % interval", needed)
+    for name, r in data["rulings"].items():
+        s = stats["rulings"][name]
+        rulings.add_row(name, str(r["uses"]), str(r["games"]), f"{r['share_of_games']:.1%}",
+                        f"{s['interval'][0]:.1%}–{s['interval'][1]:.1%}", f"{s['games_needed']:,}")
+    out.print(rulings if data["rulings"] else "no ruling reached")
+    out.print(_effort(summary), highlight=False)
+    if "compared" in data:
+        print_study(data["compared"], False)
+
+
+def print_study(data: dict, as_json: bool) -> None:
+    """A game's own study of its options (e.g. what each added rule does to the game, or an
+    evening of games in a row), as tables or JSON."""
+    if as_json:
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    out.print(data["title"])
+    table = Table(*data["columns"])
+    for row in data["rows"]:
+        table.add_row(*map(str, row))
+    out.print(table)
+    for line in data.get("notes", []):
+        out.print(line, markup=False, highlight=False)
