@@ -15,7 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..errors import ForgeError, Location, OptionError
-from . import app, err, out, report
+from . import app, err, out, project_root, report
 
 __all__ = ["simulate", "print_study"]
 
@@ -56,7 +56,8 @@ def simulate(
 ) -> None:
     """Play many random games and report length, seat advantage (with 95 % intervals and a fairness
     test per seat), scores and the rulings reached; kept under OUT/<game>/simulations/."""
-    from ..engine.records import stamp, store, study_name
+    from ..engine.records import stamp, study_file, study_name
+    from ..publish import OutputFolder
     from ..engine.registry import get_game
     from ..engine.simulate import ALL_PAIRS, check_arguments, player_counts, simulate as run
     all_pairs = rules == ALL_PAIRS
@@ -90,7 +91,10 @@ def simulate(
                 data["compared"] = get_game(game).study(n, games, seed, options)
             records.append(data)
             shown.append((data, summary))
-        path = store(out_dir, game, name, [stamp(r, command) for r in records])
+        rel, data = study_file(game, name, [stamp(r, command) for r in records])
+        with OutputFolder(out_dir, project_root()) as folder:     # locked, inside the project, whole
+            folder.publish([(rel, data)])
+        path = out_dir / rel
     except ForgeError as exc:
         report(exc)
     except KeyboardInterrupt:

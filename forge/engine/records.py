@@ -1,6 +1,7 @@
 """A simulation study kept on disk: ``<out>/<game>/simulations/<name>.jsonl``, one JSON record a
 line (one per player count, or per rule set of a game's study), each with the command that
-replays it and forge's version. Nothing in a record depends on the time, the machine or the
+replays it and forge's version, published into the output folder as a build's files are
+(:class:`forge.publish.OutputFolder`). Nothing in a record depends on the time, the machine or the
 number of workers, so the same command gives the same file, byte for byte; a report can be
 drawn from it again without replaying the games.
 """
@@ -12,10 +13,8 @@ import re
 from pathlib import Path
 
 from .. import __version__
-from ..errors import OutputError
-from ..files import atomic_write
 
-__all__ = ["study_name", "stamp", "store"]
+__all__ = ["study_name", "stamp", "study_file"]
 
 
 def study_name(parts: list[str]) -> str:
@@ -32,14 +31,9 @@ def stamp(record: dict, command: str) -> dict:
     return {"command": command, "forge": __version__, **record}
 
 
-def store(out: Path, game: str, name: str, records: list[dict]) -> Path:
-    """Write the records as JSON Lines at ``out/game/simulations/name.jsonl`` (atomically: a
-    reader sees the previous file or this one); returns the path."""
-    path = Path(out) / game / "simulations" / f"{name}.jsonl"
+def study_file(game: str, name: str, records: list[dict]) -> tuple[Path, bytes]:
+    """The records as JSON Lines, and where they go inside the output folder:
+    ``game/simulations/name.jsonl`` (the command publishes it as a build publishes its files:
+    locked, inside the project, all or nothing)."""
     text = "".join(json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n" for r in records)
-    try:
-        atomic_write(path, text.encode("utf-8"))
-    except OSError as exc:
-        raise OutputError(f"{path}: cannot write the study's records ({exc.strerror or exc})",
-                          hint="store them elsewhere with --out DIR") from None
-    return path
+    return Path(game) / "simulations" / f"{name}.jsonl", text.encode("utf-8")

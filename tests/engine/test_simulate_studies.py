@@ -74,3 +74,23 @@ def test_a_bad_range_is_one_line_exit_2_and_nothing_is_written(tmp_path):
         assert lines[0].startswith("--players: ") and said in lines[0] and lines[1].startswith("  hint: "), lines
         assert len(lines) == 2 and "Traceback" not in result.stderr
     assert not list(tmp_path.iterdir())
+
+
+def test_a_study_waits_for_no_build_it_would_overwrite(tmp_path):
+    """The study is published as a build's files are: a build holding the output folder's lock
+    makes it one line, exit 2, nothing written (and the previous files stay)."""
+    import fcntl
+    out = tmp_path / "out"
+    (out / "kept").mkdir(parents=True)
+    (out / "kept" / "mine.txt").write_text("mine")
+    with open(tmp_path / ".out.lock", "w") as lock:                # a build running into out/
+        lock.write("4242")
+        lock.flush()
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        result = run_forge("simulate", "dalmuti", "--players", "4", "--games", "5", "--out", str(out))
+    assert result.returncode == 2, result.stderr
+    assert "another forge build (process 4242)" in result.stderr.splitlines()[0]
+    assert [p.relative_to(out).as_posix() for p in out.rglob("*")] == ["kept", "kept/mine.txt"]
+    result = run_forge("simulate", "dalmuti", "--players", "4", "--games", "5", "--out", str(out))
+    assert result.returncode == 0 and (out / "kept" / "mine.txt").read_text() == "mine"
+    assert len(list(out.rglob("*.jsonl"))) == 1
