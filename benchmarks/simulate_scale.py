@@ -20,6 +20,10 @@ it). Every row's figures must equal the first's (the script says so if they do n
 Run it from the repository's root:
 
     python benchmarks/simulate_scale.py [--games 20000] [--game dalmuti --players 4] [--workers 1,2]
+        [--paths executor,dask,cluster]
+
+The issue's scale (10⁷ Dalmuti games, 10⁶ of each other game, through Dask on 2 workers) is
+``--games 10000000 --workers 2 --paths dask``; each row also prints the driver's peak memory.
 """
 from __future__ import annotations
 
@@ -42,7 +46,7 @@ def executor_run(game: str, players: int, games: int, seed: int, workers: int) -
     started = time.perf_counter()
     size = max(1, min(500, games // (workers * 8) or 1))
     jobs = [Chunk(ROOT, game, players, seed, i, min(i + size, games), "random", {}) for i in range(0, games, size)]
-    summary = Summary(game, players, games, seed, "random", wins=[0.0] * players, scores=[[] for _ in range(players)])
+    summary = Summary(game, players, games, seed, "random")
     if workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             done = list(pool.map(play_chunk, jobs))
@@ -90,11 +94,13 @@ class PeakMemory:
         return ", ".join(f"{v / 1e6:.0f} MB" for v in shown) + ("" if workers else " (in-process)")
 
 
-def rows(game: str, players: int, games: int, seed: int, counts: list[int]):
+def rows(game: str, players: int, games: int, seed: int, counts: list[int], paths: list[str]):
     for n in counts:
-        yield "executor", n, lambda: executor_run(game, players, games, seed, n)
-        yield "dask", n, lambda: simulate(game, players, games, seed, n, root=ROOT)
-        if n == 1:
+        if "executor" in paths:
+            yield "executor", n, lambda: executor_run(game, players, games, seed, n)
+        if "dask" in paths:
+            yield "dask", n, lambda: simulate(game, players, games, seed, n, root=ROOT)
+        if n == 1 and "cluster" in paths:
             yield "dask cluster", 1, lambda: simulate_on_cluster(game, players, games, seed)
 
 
@@ -117,6 +123,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", default="1,2")
+    parser.add_argument("--paths", default="executor,dask,cluster",
+                        help="the rows to run: executor, dask, cluster (dask on a local cluster of 1 worker)")
     args = parser.parse_args()
     counts = [int(n) for n in args.workers.split(",")]
     print(f"{args.game}, {args.players} players, {args.games:,} games, seed {args.seed}; "
@@ -125,7 +133,7 @@ def main() -> None:
           f"{'load':>5}  peak memory per worker")
     base: dict[int, float] = {}
     first = None
-    for path, n, run in rows(args.game, args.players, args.games, args.seed, counts):
+    for path, n, run in rows(args.game, args.players, args.games, args.seed, counts, args.paths.split(",")):
         with PeakMemory() as memory:
             summary = run()
         rate = args.games / summary.wall
@@ -136,7 +144,8 @@ def main() -> None:
         first = first or figures
         same = "" if figures == first else "  FIGURES DIFFER"
         print(f"{path:<13} {n:>7} {rate:>9,.0f} {ratio:>11} {summary.cpu:>7.1f} {summary.wall:>7.1f}  "
-              f"{os.getloadavg()[0]:>5.2f}  {memory.per_worker()}{same}", flush=True)
+              f"{os.getloadavg()[0]:>5.2f}  {memory.per_worker()}; driver {memory.peaks.get(0, 0) / 1e6:.0f} MB{same}",
+              flush=True)
 
 
 if __name__ == "__main__":

@@ -53,9 +53,12 @@ def simulate(
     out_dir: Annotated[Path, typer.Option("--out", help="Output folder: the study is kept in "
                                           "OUT/<game>/simulations/<name>.jsonl.")] = Path("build"),
     as_json: Annotated[bool, typer.Option("--json", help="Print the statistics as JSON.")] = False,
+    with_report: Annotated[bool, typer.Option("--report", help="Also write the study's report, an HTML page of "
+                                              "charts, beside its records: OUT/<game>/simulations/<name>.html.")] = False,
 ) -> None:
     """Play many random games and report length, seat advantage (with 95 % intervals and a fairness
-    test per seat), scores and the rulings reached; kept under OUT/<game>/simulations/."""
+    test per seat), scores and the rulings reached; kept under OUT/<game>/simulations/ (with
+    --report, also drawn as a page of charts)."""
     from ..engine.records import stamp, study_file, study_name
     from ..publish import OutputFolder
     from ..engine.registry import get_game
@@ -92,15 +95,21 @@ def simulate(
             records.append(data)
             shown.append((data, summary))
         rel, data = study_file(game, name, [stamp(r, command) for r in records])
+        outputs = [(rel, data)]
+        if with_report:
+            from ..report import report_page
+            outputs.append((rel.with_suffix(".html"), report_page([stamp(r, command) for r in records],
+                                                                  str(out_dir / rel))))
         with OutputFolder(out_dir, project_root()) as folder:     # locked, inside the project, whole
-            folder.publish([(rel, data)])
+            folder.publish(outputs)
         path = out_dir / rel
     except ForgeError as exc:
         report(exc)
     except KeyboardInterrupt:
         err.print("interrupted: the simulation stopped, its workers with it; no figures")
         raise typer.Exit(130) from None
-    err.print(f"kept: {path} ({len(records)} record{'s' if len(records) != 1 else ''})", highlight=False)
+    err.print(f"kept: {path} ({len(records)} record{'s' if len(records) != 1 else ''})"
+              + (f"; report: {path.with_suffix('.html')}" if with_report else ""), highlight=False)
     if as_json:
         found = [data for data, _ in shown]
         print(json.dumps(found[0] if len(found) == 1 else found, indent=2, ensure_ascii=False))
@@ -112,6 +121,32 @@ def simulate(
             print_study(data, False)
         else:
             _print_run(data, summary, precision)
+
+
+@app.command("report")
+def report_command(
+    study: Annotated[Path, typer.Argument(help="A study kept by forge simulate: OUT/<game>/simulations/<name>.jsonl.")],
+    out_dir: Annotated[Path, typer.Option("--out", help="The output folder the study is in.")] = Path("build"),
+) -> None:
+    """Draw a study's report again from its records, without replaying a game: an HTML page of
+    charts, <name>.html beside the study file."""
+    from ..publish import OutputFolder
+    from ..report import read_study, report_page
+    try:
+        root = project_root()
+        folder_path = (root / out_dir).resolve()
+        target = (root / study).resolve()
+        if target.suffix != ".jsonl" or not target.is_relative_to(folder_path):
+            raise OptionError(Location("STUDY"), f"{str(study)[:80]} is not a study file of {out_dir} (a .jsonl "
+                              f"under {out_dir}/<game>/simulations/)", hint="forge simulate GAME keeps one; its "
+                              "last line says where")
+        rel = target.relative_to(folder_path).with_suffix(".html")
+        page = report_page(read_study(target, str(study)), str(study))
+        with OutputFolder(out_dir, root) as folder:
+            folder.publish([(rel, page)])
+    except ForgeError as exc:
+        report(exc)
+    err.print(f"report: {out_dir / rel}", highlight=False)
 
 
 def _played(run, game: str, players: int, games: int, seed: int, workers: int, policy: str, options: dict,
@@ -130,7 +165,7 @@ def _played(run, game: str, players: int, games: int, seed: int, workers: int, p
 
 
 def _effort(summary) -> str:
-    moves = sum(summary.steps)
+    moves = summary.lengths.total()
     return (f"{summary.games:,} games, {moves:,} moves, CPU {summary.cpu:.1f} s (summed over the workers), "
             f"wall {summary.wall:.1f} s, {summary.games / summary.wall:,.0f} games/s")
 
@@ -141,6 +176,7 @@ def _p(value: float) -> str:
 
 def _print_run(data: dict, summary, precision: float) -> None:
     """One player count's figures as tables; the statistics beside the rates."""
+    from ..engine.stats import verdict
     stats = data["statistics"]
     length = data["length"]
     out.print(f"{data['game']}: {data['games']} games, {data['players']} players, seed {data['seed']}, "
@@ -150,14 +186,11 @@ def _print_run(data: dict, summary, precision: float) -> None:
     needed = f"games ±{precision:g} pt"
     table = Table("seat", "win rate", "95 % interval", needed, "sole wins", "p (Holm)", "vs fair",
                   "mean score", "score stdev")
-    fair = 1 / data["players"]
     for s, seat in enumerate(stats["seats"]):
         sc = data["score_by_seat"][s]
-        verdict = ("≈ fair" if seat["fair"] else
-                   "favoured" if seat["sole_wins"] > stats["sole_winner_games"] * fair else "handicapped")
         lo, hi = seat["interval"]
         table.add_row(f"P{s + 1}", f"{data['win_rate_by_seat'][s]:.3f}", f"{lo:.3f}–{hi:.3f}",
-                      f"{seat['games_needed']:,}", str(seat["sole_wins"]), _p(seat["p_holm"]), verdict,
+                      f"{seat['games_needed']:,}", str(seat["sole_wins"]), _p(seat["p_holm"]), verdict(seat, stats, data["players"]),
                       f"{sc['mean']:.2f}", f"{sc['stdev']:.2f}")
     out.print(table)
     chi = stats["chi_square"]

@@ -10,7 +10,6 @@ tests are :mod:`forge.engine.stats`'s.
 from __future__ import annotations
 
 import random
-import statistics
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -24,6 +23,7 @@ from .core import playout, random_policy
 from .fields import parse_option
 from .registry import UnknownGame, game_names, get_game
 from .stats import games_needed, seat_fairness, wilson
+from .tally import Tally
 
 __all__ = ["simulate", "check_arguments", "player_counts", "ALL_PAIRS", "Chunk", "play_chunk", "chunks", "Summary", "policies_of",
            "seat_policies"]
@@ -93,10 +93,11 @@ class Summary:
     games: int
     seed: int
     policy: str
-    steps: list[int] = field(default_factory=list)
+    lengths: Tally = field(default_factory=Tally)             # moves a game
     wins: list[float] = field(default_factory=list)           # per seat; a shared win is split
     sole: list[int] = field(default_factory=list)             # per seat, games won alone (the tests')
-    scores: list[list[int]] = field(default_factory=list)     # per seat, every game
+    scores: list[Tally] = field(default_factory=list)         # per seat
+    margins: Tally = field(default_factory=Tally)             # the winner's lead over the next score
     rulings: Counter = field(default_factory=Counter)         # total uses
     rulings_games: Counter = field(default_factory=Counter)   # games reaching it
     cpu: float = 0.0                                          # seconds of CPU, summed over the workers
@@ -104,9 +105,11 @@ class Summary:
 
     def __post_init__(self) -> None:
         self.sole = self.sole or [0] * self.players
+        self.wins = self.wins or [0.0] * self.players
+        self.scores = self.scores or [Tally() for _ in range(self.players)]
 
     def add(self, result: dict) -> None:
-        self.steps.append(result["steps"])
+        self.lengths.add(result["steps"])
         scores = result["scores"]
         winners = result["winners"]
         for s in winners:
@@ -114,7 +117,9 @@ class Summary:
         if len(winners) == 1:
             self.sole[winners[0]] += 1
         for s, v in enumerate(scores):
-            self.scores[s].append(v)
+            self.scores[s].add(v)
+        first, second = sorted(scores, reverse=True)[:2]
+        self.margins.add(first - second)
         for name, count in result["rulings"].items():
             self.rulings[name] += count
             self.rulings_games[name] += 1
@@ -122,20 +127,13 @@ class Summary:
     def as_dict(self, half_width: float = 0.01) -> dict:
         """The figures as plain data; ``statistics`` (:func:`.stats.seat_fairness`, and each ruling's
         interval) for a precision of ± ``half_width``."""
-        steps = self.steps
-        margins = []
-        for g in range(self.games):
-            ordered = sorted((self.scores[s][g] for s in range(self.players)), reverse=True)
-            margins.append(ordered[0] - ordered[1])
         return {
             "game": self.game, "players": self.players, "games": self.games, "seed": self.seed,
             "policy": self.policy,
-            "length": {"mean": statistics.fmean(steps), "median": statistics.median(steps),
-                       "quartiles": statistics.quantiles(steps, n=4)[::2] if len(steps) > 1 else [steps[0]] * 2,
-                       "min": min(steps), "max": max(steps)},
+            "length": {**self.lengths.summary(), "histogram": self.lengths.histogram()},
             "win_rate_by_seat": [w / self.games for w in self.wins],
-            "score_by_seat": [{"mean": statistics.fmean(v), "stdev": statistics.pstdev(v)} for v in self.scores],
-            "winning_margin": {"mean": statistics.fmean(margins), "max": max(margins)},
+            "score_by_seat": [{**v.summary(), "stdev": v.pstdev()} for v in self.scores],
+            "winning_margin": {"mean": self.margins.mean(), "max": self.margins.max()},
             "rulings": {name: {"uses": self.rulings[name], "games": self.rulings_games[name],
                                "share_of_games": self.rulings_games[name] / self.games}
                         for name in sorted(self.rulings)},
@@ -248,8 +246,7 @@ def simulate(game_name: str, players: int, games: int, seed: int = 0, workers: i
     started = time.perf_counter()
     root = Path(root or Path.cwd()).absolute()
     check_arguments(game_name, players, games, workers, policy, [], root=root)
-    summary = Summary(game_name, players, games, seed, policy, wins=[0.0] * players,
-                      scores=[[] for _ in range(players)])
+    summary = Summary(game_name, players, games, seed, policy)
 
     def split(n: int) -> list[Chunk]:
         return chunks(root, game_name, players, games, seed, policy, options or {}, n)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 
 __all__ = ["Z95", "wilson", "games_needed", "binomial_test", "holm", "chi_square_p", "chi_square_test",
-           "seat_fairness", "ALPHA"]
+           "seat_fairness", "verdict", "ALPHA"]
 
 Z95 = 1.959964          # the normal quantile of a two-sided 95 % interval
 ALPHA = 0.05            # a seat is "not distinguishable from fair" when its Holm-corrected p ≥ this
@@ -190,3 +190,11 @@ def seat_fairness(wins: list[float], sole: list[int], games: int, half_width: fl
             "test": "exact two-sided binomial test of each seat's sole wins against 1/players, Holm-corrected",
             "sole_winner_games": tested, "other_games": games - tested,
             "seats": seats, "chi_square": chi_square_test(sole)}
+
+
+def verdict(seat: dict, statistics: dict, players: int) -> str:
+    """A seat of :func:`seat_fairness` in a word: ``≈ fair`` (not distinguishable from fair),
+    ``favoured`` or ``handicapped`` (more or fewer sole wins than an equal share)."""
+    if seat["fair"]:
+        return "≈ fair"
+    return "favoured" if seat["sole_wins"] > statistics["sole_winner_games"] / players else "handicapped"

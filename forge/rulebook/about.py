@@ -1,6 +1,6 @@
 """A rulebook page's appendix of simulated games: how long a game lasts, how often each seat
 wins and how often each house ruling comes up, measured when the page is built, shown after
-the rules in the reader's words (tables, and charts drawn by :mod:`.charts`).
+the rules in the reader's words (tables, and charts drawn by :mod:`forge.charts`).
 
 The figures come from :func:`forge.engine.simulate.simulate`, with the seed, game count,
 player counts, policy and variants declared once per game by its engine (``Game.ABOUT``; a
@@ -24,11 +24,11 @@ from pathlib import Path
 from typing import Callable
 
 from ..cache import Cache, digest
+from ..charts import box_chart, seat_chart
 from ..engine.core import AboutRun as Run
 from ..engine.registry import UnknownGame, games, get_game
 from ..engine.simulate import check_arguments, simulate
 from ..fences import code_lines, fences
-from .charts import length_chart, seat_chart
 from .source import Section, plain
 
 __all__ = ["Run", "run_of", "rulings_of", "measure", "pending", "keep", "about_box", "ruling_labels", "number", "percent"]
@@ -150,8 +150,9 @@ def about_box(game: str, run: Run, figures: list[dict], sections: list[tuple[Pat
                                          data["games"], pct, lambda v: ui["percent"].replace("{n}", number(100 * v, 0, ui)),
                                          ui["about_seat"], ui["about_fair"])})
     players_n = ui["about_players_n"]
-    length = length_chart("chart.lengths", ui["about_length_chart"], base, lambda n: players_n.replace("{n}", str(n)),
-                          lambda d: _said_length(d, ui), lambda v: _whole(v, ui))
+    length = box_chart("chart.lengths", ui["about_length_chart"],
+                       [(players_n.replace("{n}", str(d["players"])), d["length"]) for d in base],
+                       " ".join(_said_length(d, ui) for d in base), lambda v: _whole(v, ui))
     labels = ruling_labels(sections, list(engine.RULINGS))
     rulings = []
     for name, (label, href) in labels.items():

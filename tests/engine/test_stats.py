@@ -176,7 +176,7 @@ def test_the_table_shows_interval_games_needed_and_verdict(race):
 
 def test_a_shared_win_is_split_in_the_rate_and_left_out_of_the_tests():
     from forge.engine.simulate import Summary
-    summary = Summary("x", 3, 4, 0, "random", wins=[0.0] * 3, scores=[[], [], []])
+    summary = Summary("x", 3, 4, 0, "random")
     for winners in ([0, 1], [0], [2], []):            # shared, alone, alone, nobody
         summary.add({"steps": 1, "scores": [1, 1, 0], "winners": winners, "rulings": {}})
     stats = summary.as_dict()["statistics"]
