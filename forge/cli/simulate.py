@@ -12,6 +12,7 @@ from typing import Annotated, Optional
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich import box
 from rich.table import Table
 
 from ..errors import ForgeError, Location, OptionError
@@ -184,15 +185,18 @@ def _print_run(data: dict, summary, precision: float) -> None:
     out.print(f"game length (moves): mean {length['mean']:.1f}, median {length['median']}, "
               f"min {length['min']}, max {length['max']}")
     needed = f"games ±{precision:g} pt"
-    table = Table("seat", "win rate", "95 % interval", needed, "sole wins", "p (Holm)", "vs fair",
-                  "mean score", "score stdev")
+    # two tables of a few columns each, whole in an 80-column terminal: the wins, then the scores
+    table = Table("seat", "win rate", "95 % interval", needed, "sole wins", "p (Holm)", "vs fair", box=box.SIMPLE_HEAD)
+    scores = Table("seat", "mean score", "score stdev", "lowest", "median", "highest", box=box.SIMPLE_HEAD)
     for s, seat in enumerate(stats["seats"]):
         sc = data["score_by_seat"][s]
         lo, hi = seat["interval"]
         table.add_row(f"P{s + 1}", f"{data['win_rate_by_seat'][s]:.3f}", f"{lo:.3f}–{hi:.3f}",
-                      f"{seat['games_needed']:,}", str(seat["sole_wins"]), _p(seat["p_holm"]), verdict(seat, stats, data["players"]),
-                      f"{sc['mean']:.2f}", f"{sc['stdev']:.2f}")
+                      f"{seat['games_needed']:,}", str(seat["sole_wins"]), _p(seat["p_holm"]), verdict(seat, stats, data["players"]))
+        scores.add_row(f"P{s + 1}", f"{sc['mean']:.2f}", f"{sc['stdev']:.2f}", f"{sc['min']:,}", f"{sc['median']:,g}",
+                       f"{sc['max']:,}")
     out.print(table)
+    out.print(scores)
     chi = stats["chi_square"]
     out.print(f"vs fair: each seat's wins tested against 1/{data['players']} (exact binomial test, Holm-corrected "
               f"across the seats, 5 %; ≈ fair: not distinguishable from fair), on the "
@@ -202,7 +206,10 @@ def _print_run(data: dict, summary, precision: float) -> None:
                  if chi["p_value"] is not None else "too few sole wins for a chi-square test (under 5 expected a seat)"),
               highlight=False)
     out.print(f"winning margin: mean {data['winning_margin']['mean']:.2f}, max {data['winning_margin']['max']}")
-    rulings = Table("ruling reached", "uses", "games", "share of games", "95 % interval", needed)
+    rulings = Table("ruling reached", "uses", "games", "share of games", "95 % interval", needed, box=box.SIMPLE_HEAD)
+    for column, width in ((0, max(map(len, data["rulings"]), default=0)), (4, 13)):
+        rulings.columns[column].no_wrap = True    # ids and intervals whole: the other headings wrap
+        rulings.columns[column].min_width = width
     for name, r in data["rulings"].items():
         s = stats["rulings"][name]
         rulings.add_row(name, str(r["uses"]), str(r["games"]), f"{r['share_of_games']:.1%}",

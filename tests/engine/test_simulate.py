@@ -82,3 +82,13 @@ def test_a_terminal_sees_a_progress_bar_with_games_per_second_and_eta():
                                                        f.strip())]
     assert sum(bool(re.search(r" \d+:\d\d:\d\d$", f)) for f in frames) >= len(frames) // 2   # time left, once known
     assert re.fullmatch(r"3,000 games, [\d,]+ moves, CPU [\d.]+ s .*games/s", lines[-2]), lines[-3:]
+
+
+def test_tables_are_whole_in_an_80_column_terminal(tmp_path):
+    """No figure or ruling id cut short with an ellipsis in a terminal 80 columns wide."""
+    for game in ("dalmuti", "chatvert", "gjdlv"):
+        result = run_forge("simulate", game, "--players", "4", "--games", "60", "--out", str(tmp_path),
+                           env={"COLUMNS": "80"})
+        assert result.returncode == 0, result.stderr
+        assert "…" not in result.stdout, result.stdout
+        assert "0.2" in result.stdout or "0.1" in result.stdout          # the seat table was printed
