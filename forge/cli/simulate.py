@@ -29,8 +29,10 @@ def simulate(
                                          "after the other (2..6).")] = "5",
     games: Annotated[int, typer.Option("--games", help="Number of games to play (per player count).")] = 1000,
     seed: Annotated[int, typer.Option("--seed", help="Seed: the same seed gives the same run.")] = 0,
-    workers: Annotated[int, typer.Option("--workers", help="Worker processes: 1 plays here; more start a local "
-                                         "Dask cluster of that many processes.")] = 1,
+    workers: Annotated[Optional[int], typer.Option("--workers", help="Worker processes: 1 plays here; more start a "
+                                                   "local Dask cluster of that many processes. Default: here "
+                                                   "for under 50,000 games a player count, else one per processor core.",
+                                                   show_default=False)] = None,
     scheduler: Annotated[Optional[str], typer.Option("--scheduler", envvar="DASK_SCHEDULER_ADDRESS",
                                                      help="Play on an existing Dask cluster: its scheduler's "
                                                      "address, tcp://HOST:PORT (its workers need forge and the "
@@ -64,11 +66,15 @@ def simulate(
     from ..publish import OutputFolder
     from ..engine.registry import get_game
     from ..engine.simulate import ALL_PAIRS, check_arguments, player_counts, simulate as run
+    from ..engine.cluster import auto_workers
+    from ..limits import limit
     all_pairs = rules == ALL_PAIRS
     named = {"--rules": rules, "--forget": forget, "--blurt": blurt, "--match": match}
     records, shown = [], []
     try:
         counts = player_counts(players)
+        if workers is None:                   # sized to the run and the machine
+            workers = auto_workers(games, int(limit("workers")))
         if not 0 < precision <= 50:
             raise OptionError(Location("--precision"), f"the precision is more than 0 and at most 50 points "
                               f"(got {precision})", hint="e.g. --precision 1 for ±1 point")

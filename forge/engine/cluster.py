@@ -21,6 +21,7 @@ several guards its main code with ``if __name__ == "__main__":``.
 from __future__ import annotations
 
 import logging
+import os
 import signal
 import threading
 from contextlib import contextmanager
@@ -28,13 +29,26 @@ from typing import Callable, Iterator
 
 from ..errors import Location, OptionError
 
-__all__ = ["CONNECT_TIMEOUT", "run_in_order"]
+__all__ = ["CONNECT_TIMEOUT", "AUTO_GAMES", "auto_workers", "run_in_order"]
 
 #: seconds to wait for a scheduler before saying it cannot be reached
 CONNECT_TIMEOUT = 3
+#: a run of fewer games plays in forge's process by default: a local cluster takes 2–3 s to
+#: start, which these games take to play (benchmarks/simulate_scale.py)
+AUTO_GAMES = 50_000
 
 HINT = ("start one with `dask scheduler` and its workers with `dask worker tcp://HOST:8786`, or leave out "
         "--scheduler (and DASK_SCHEDULER_ADDRESS) to run on this machine")
+
+
+def auto_workers(games: int, most: int = 64) -> int:
+    """``forge simulate``'s default number of workers for a run of ``games`` games: 1 (forge's
+    own process) under :data:`AUTO_GAMES`, else one per processor core this process may use
+    (at most ``most``)."""
+    if games < AUTO_GAMES:
+        return 1
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return max(1, min(cores, most))
 
 
 def run_in_order(fn: Callable, split: Callable[[int], list], workers: int, address: str | None = None) -> Iterator:

@@ -130,3 +130,11 @@ def test_ctrl_c_stops_the_run_and_its_workers():
     _, alive = psutil.wait_procs([p for p in children if p.is_running()], timeout=5)
     left = [p for p in alive if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
     assert not left, [(p.pid, p.status()) for p in left]
+
+
+def test_by_default_a_short_run_plays_here_and_a_long_one_on_every_core():
+    from forge.engine.cluster import AUTO_GAMES, auto_workers
+    cores = len(os.sched_getaffinity(0))
+    assert auto_workers(1000) == 1 and auto_workers(AUTO_GAMES - 1) == 1
+    assert auto_workers(AUTO_GAMES) == cores and auto_workers(10**7) == cores
+    assert auto_workers(10**7, most=1) == 1
