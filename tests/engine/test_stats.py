@@ -6,6 +6,7 @@ flagged while the same game with a drawn first player is not."""
 from __future__ import annotations
 
 import json
+import re
 import math
 from fractions import Fraction
 
@@ -163,8 +164,11 @@ def test_a_first_player_advantage_is_flagged_and_a_fair_start_is_not(race):
 def test_the_table_shows_interval_games_needed_and_verdict(race):
     result = run_forge("simulate", "race", "--players", "3", "--games", "600", "--precision", "2", cwd=race)
     assert result.returncode == 0, result.stderr
-    rows = {line.split("│")[1].strip(): [c.strip() for c in line.split("│")[2:-1]]
-            for line in result.stdout.splitlines() if line.startswith("│ P")}
+    rows = {}                         # the seat table's rows (the first table whose rows start with P1, P2…)
+    for line in result.stdout.splitlines():
+        cells = re.split(r"\s{2,}", line.strip())
+        if re.fullmatch(r"P\d", cells[0]):
+            rows.setdefault(cells[0], cells[1:])
     rate, interval, needed, sole, p, verdict = rows["P1"][:6]
     lo, hi = (float(x) for x in interval.split("–"))
     # Wilson's interval around the rate shown, and the games that make it ±2 points at that rate
