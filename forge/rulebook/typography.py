@@ -46,7 +46,7 @@ SPACE = "[ \t\r\n\u00a0\u202f]"
 #: French: where a narrow space goes (the spaces written there are replaced): before a sign
 #: that is not followed by a word character (so not 10:30, http://, ?x) when a space or a
 #: word stands before it, before "»" and before "%" after a number
-FR_BEFORE = re.compile(rf"""{SPACE}+(?=[:;!?](?!\w)|»)
+FR_BEFORE = re.compile(rf"""(?<!{SPACE}){SPACE}+(?=[:;!?](?!\w)|»)
                            | (?<=[\w)\]’”…])(?=[:;!?](?!\w))
                            | (?<=[^\s«])(?=»)
                            | (?<=\d){SPACE}*(?=%)""", re.X)
@@ -56,8 +56,9 @@ FR_AFTER = re.compile(rf"«(?:{SPACE}+|(?=\S))")
 FR_SIGN = re.compile(rf"{SPACE}*(?:[:;!?](?!\w)|»)")
 #: English: an opening quote, at the start of a line or after a space, a bracket or a dash
 EN_OPEN = re.compile(r"""(?:^|(?<=[\s(\[{—–/-]))(["'])""")
-#: a web address, left as written
-URL = re.compile(r"([a-z][a-z0-9+.-]*://\S*|www\.\S+)", re.I)
+#: a web address, left as written: a scheme of at most 32 characters starting a word, or www.
+#: (bounded and anchored, each place of a long word is tried once, in linear time)
+URL = re.compile(r"(\b[a-z][a-z0-9+.-]{0,31}://\S*|\bwww\.\S+)", re.I)
 
 
 def typeset_text(text: str, lang: str, before: str = "") -> str:

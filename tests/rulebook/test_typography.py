@@ -201,3 +201,26 @@ def test_no_printed_line_starts_with_a_french_sign(site, chromium, tmp_path, gam
     assert len(printed) > 500                                   # narrow paper: many short lines
     bad = [line for line in printed if line[0] in ":;!?»" or line.endswith("«")]
     assert bad == []
+
+
+@pytest.mark.parametrize("shape", ["a", " ", "a.", "a-", "w"])
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_long_run_is_set_in_linear_time(shape, lang):
+    """A word (or a run of spaces, dots…) of 10⁶ characters takes ten times as long as one of
+    10⁵, not a hundred (a regex that tries every place of the run again was quadratic: 195 s at
+    200,000 letters)."""
+    import time
+
+    def took(n: int) -> float:
+        text = "x" + shape * (n // len(shape)) + " : fin"
+        best = float("inf")
+        for _ in range(3 if n < 10**6 else 1):
+            started = time.perf_counter()
+            typeset(f"<p>{text}</p>", lang)
+            best = min(best, time.perf_counter() - started)
+        return best
+    before = took(10**4)
+    for n in (10**5, 10**6):          # a quadratic run fails at 10⁵ (a minute), before 10⁶ (hours)
+        now = took(n)
+        assert now < 30 * max(before, 1e-3), f"{n // 10:,}: {before:.4f} s, {n:,}: {now:.4f} s"
+        before = now
