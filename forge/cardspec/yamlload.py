@@ -170,14 +170,25 @@ class _Converter:
         self.loader.constructed_objects.clear()
         try:
             value = self.loader.construct_object(node, deep=True)
-        except (ValueError, OverflowError, TypeError) as exc:
+        except (ValueError, OverflowError, TypeError, KeyError, AttributeError, IndexError) as exc:
+            # what PyYAML's constructors raise for a tag they cannot read (!!bool maybe: KeyError,
+            # !!timestamp x: AttributeError), said as a value of that tag
             raise YamlSyntaxError(Location(self.file, self.line(node)),
-                                  f"a value Python cannot hold ({type(exc).__name__}: {str(exc)[:60]})",
+                                  f"{node.tag.replace('tag:yaml.org,2002:', '!!')} {_short(node.value)}: a value "
+                                  f"Python cannot hold ({type(exc).__name__}: {str(exc)[:60]})",
                                   hint="quote it to keep it as text") from None
+        if isinstance(value, bytes):
+            raise YamlSyntaxError(Location(self.file, self.line(node)), "binary data (!!binary) is not a value forge "
+                                  "reads", hint="write the value as text; an image goes in a file of its own")
         if isinstance(value, str) and len(value) > limit("cell"):
             raise LimitError(Location(self.file, self.line(node)), f"a text of {len(value):,} characters "
                              f"(expected at most {int(limit('cell')):,})")
         return value
+
+
+def _short(value: object) -> str:
+    text = " ".join(str(value).split())
+    return repr(text if len(text) <= 40 else text[:39] + "…")
 
 
 def parse_yaml(text: str, shown: str, offset: int = 0):
