@@ -49,6 +49,10 @@ except ImportError:                      # Windows: msvcrt's byte-range lock ins
 __all__ = ["OutputFolder", "Published"]
 
 RENAME_EXCHANGE = 2
+#: the lock file: created if need be, never through a symbolic link (ELOOP: refused)
+LOCK_FLAGS = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+#: a folder of the project's sources, never an output folder (nor inside one)
+SOURCES = ("cardspecs", "rules_src", "templates", ".git")
 AT_FDCWD = -100
 
 # errno → (why, hint) for the one-line message of a failed write
@@ -60,6 +64,7 @@ REASONS = {
     errno.EPERM: ("permission denied", "make the folder writable, or build elsewhere with --out DIR"),
     errno.ENOSPC: ("the disk is full", "free some space, then build again"),
     errno.EROFS: ("the file system is read-only", "build elsewhere with --out DIR"),
+    errno.ELOOP: ("it is a symbolic link, which forge never writes through", "remove the link: forge makes its own file"),
     errno.EBUSY: ("the folder is in use or a mount point", "build into a folder inside it with --out DIR"),
 }
 
@@ -91,7 +96,12 @@ class OutputFolder:
         self._run(lambda: self.real.parent.mkdir(parents=True, exist_ok=True), self.real.parent,
                   "cannot create this folder")
         while self._fd is None:
-            fd = self._run(lambda: os.open(lock, os.O_RDWR | os.O_CREAT, 0o644), lock, "cannot create the lock file")
+            fd = self._run(lambda: os.open(lock, LOCK_FLAGS, 0o644), lock, "cannot create the lock file")
+            if not _own_file(fd):
+                os.close(fd)
+                raise OutputError(f"{Location.of(lock).file}: the lock file is not a plain file of its own (a device, "
+                                  "or a second name of another file); nothing was written",
+                                  hint="remove it: forge makes its own lock file")
             if not self._run(lambda: _try_lock(fd), lock, "cannot lock"):
                 holder = _read_pid(fd)
                 os.close(fd)
@@ -150,6 +160,8 @@ class OutputFolder:
             why = "it is the project folder" if real == self.root else "it holds the project"
         elif (real / "cardspecs").exists():
             why = "it holds cardspecs/"
+        elif any(real.is_relative_to(self.root / name) for name in SOURCES):
+            why = f"it is {'inside ' if real.parent != self.root else ''}the project's sources ({real.relative_to(self.root).parts[0]}/)"
         elif real == Path.home().resolve() or os.path.ismount(real):
             why = "it is a home folder or a mount point"
         elif real.exists() and not real.is_dir():
@@ -258,6 +270,13 @@ def _exchange(a: Path, b: Path) -> bool:
     if code in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):   # the file system cannot exchange
         return False
     raise OSError(code, os.strerror(code), str(b))
+
+
+def _own_file(fd: int) -> bool:
+    """The open file is a regular file with no other name (not a device, not a hard link to a
+    file elsewhere, which writing the process id into would change)."""
+    info = os.fstat(fd)
+    return stat.S_ISREG(info.st_mode) and info.st_nlink <= 1
 
 
 def _try_lock(fd: int) -> bool:

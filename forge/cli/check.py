@@ -37,6 +37,8 @@ def check(
     root = project_root()
     paths = paths or [root / "rules_src"]
     try:
+        if junit is not None:
+            _check_target(junit, "--junit")
         if fmt not in FORMATS:
             raise OptionError(Location("--format"), f"unknown format {excerpt(fmt)} (expected one of: "
                               f"{', '.join(FORMATS)})")
@@ -52,9 +54,25 @@ def check(
     for stream, text in said["lines"]:
         (err if stream == "err" else out).print(text, markup=False, highlight=False)
     if junit:
-        atomic_write(junit, said["junit"].encode("utf-8"))
+        try:
+            atomic_write(junit, said["junit"].encode("utf-8"))
+        except OSError as exc:
+            report(OptionError(Location("--junit"), f"cannot write {excerpt(str(junit))}: "
+                               f"{(exc.strerror or type(exc).__name__).lower()}", hint="name a file in a folder you can write"))
     if said["code"]:
         raise typer.Exit(said["code"])
+
+
+def _check_target(path: Path, option: str) -> None:
+    """A file the command will write: refused before any work when it is a folder or not a
+    regular file (a device: written to, /dev/full would be replaced by a regular file)."""
+    from ..errors import Location, OptionError, excerpt
+    if path.is_symlink() or not path.exists():
+        return                          # a new file, or a link replaced by the file (never followed)
+    why = "a folder" if path.is_dir() else None if path.is_file() else "not a regular file (a device or a pipe)"
+    if why:
+        raise OptionError(Location(option), f"{excerpt(str(path))} is {why}", hint="name a file to write, e.g. "
+                          f"{option} rules-report.xml")
 
 
 def _checked(paths: list[Path]) -> dict:

@@ -11,7 +11,9 @@ overwritten: a game whose files are already there is refused.
 """
 from __future__ import annotations
 
+import contextlib
 import io
+import os
 from pathlib import Path
 from string import Template
 
@@ -191,14 +193,44 @@ def new_game(root: Path, game: str, engine: bool = False, source: str = "fr") ->
     }
     if engine:
         files.update(_engine_files(game, title))
-    there = [str(p) for p in (*files, Path("rules_src") / game / f"{other}.md") if (root / p).exists()]
+    targets = [*files, Path("rules_src") / game / f"{other}.md"]
+    there = [str(p) for p in targets if os.path.lexists(root / p)]
     if there:
         raise ErrorGroup([OptionError(Location("GAME"), f"game '{game}' exists already ({', '.join(there[:3])})",
                                       hint="choose another name; forge new never overwrites a file")])
-    for rel, data in files.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_bytes(data)
-    return [*files, _translation(root, game, title, engine, source, other)]
+    project = root.resolve()
+    out = [str(p) for p in targets if not (root / p).resolve().is_relative_to(project)]
+    if out:
+        raise ErrorGroup([OptionError(Location("GAME"), f"{out[0]} would be written outside the project (a folder "
+                                      "on its way is a symbolic link that leaves it); nothing was written",
+                                      hint="remove the link, or choose another name")])
+    made: list[Path] = []                 # files and folders made, removed again if one write fails
+    rel = targets[0]
+    try:
+        for rel, data in files.items():
+            _make_folders(root / rel, made)
+            (root / rel).write_bytes(data)
+            made.append(root / rel)
+        rel = targets[-1]
+        made.append(root / rel)
+        return [*files, _translation(root, game, title, engine, source, other)]
+    except BaseException as exc:
+        for path in reversed(made):
+            with contextlib.suppress(OSError):
+                path.rmdir() if path.is_dir() and not path.is_symlink() else path.unlink()
+        if isinstance(exc, OSError):
+            raise ErrorGroup([OptionError(Location(str(rel)), f"cannot write it: {(exc.strerror or str(exc)).lower()}; "
+                                          "nothing was written", hint="a file where a folder should be? Check "
+                                          "that folder, or choose another name")]) from None
+        raise
+
+
+def _make_folders(path: Path, made: list[Path]) -> None:
+    """The folders above ``path`` that do not exist yet, made and listed in ``made``."""
+    missing = [p for p in path.parents if not os.path.lexists(p)]
+    for folder in reversed(missing):
+        folder.mkdir()
+        made.append(folder)
 
 
 def _engine_files(game: str, title: str) -> dict[Path, bytes]:
