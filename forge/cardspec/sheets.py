@@ -106,6 +106,10 @@ def _worksheet(workbook, sheet: str | None, shown: str, where: Location):
     return workbook[sheet]
 
 
+#: the problems a sheet may report before the rest of it is left unread
+MAX_PROBLEMS = 20
+
+
 def _rows(cells, plain, shown: str, where: Location):
     """(row number, cells with saved values, the same cells' formulas or values) of a sheet."""
     try:
@@ -123,7 +127,17 @@ def _table(rows, shown: str, title: str, pb: Problems) -> tuple[list[Cell], list
 
     header: list[Cell] = []
     out: list[tuple[list[str], Location]] = []
+    before = len(pb.errors)
     for number, cells, plain in rows:
+        if number > 2 * limit("rows") + 1:         # blank rows count too: a sheet is never read to its end
+            pb.add(at(number, 1), f"more than {2 * int(limit('rows')):,} rows read, blank ones included "
+                   f"(a data sheet holds at most {int(limit('rows')):,} cards)", cls=LimitError,
+                   hint="delete the rows below the cards, or see README, 'Limits and safety'")
+            break
+        if len(pb.errors) - before >= MAX_PROBLEMS:
+            pb.add(at(number, 1), f"{MAX_PROBLEMS} problems in this sheet already: the rows from here on "
+                   "were not read", cls=DataFileError, hint="mend those first, then build again")
+            break
         if number > EXCEL_ROWS:
             raise DataFileError(at(number, 1), f"row {number:,} is past a sheet's last row ({EXCEL_ROWS:,})",
                                 hint=_NOT_XLSX)

@@ -292,3 +292,31 @@ def test_xlsx_rows_and_cells_are_bounded(tmp_path):
     lines = refused(build(root), root)
     assert lines == ["cardspecs/demo/deck.xlsx:Cards!C2: a cell longer than 10,000 characters",
                      "cardspecs/demo/deck.xlsx:Cards!A5002:C5002: more than 5,000 rows"]
+
+
+def test_a_sheet_of_blank_rows_is_not_read_to_its_end(tmp_path):
+    """200,000 blank rows then a card: refused after 10,000 rows read, not after all of them."""
+    root = project(tmp_path, "demo/deck.xlsx")
+    wb = openpyxl.Workbook(write_only=True)
+    ws = wb.create_sheet("Cards")
+    ws.append(HEADER)
+    for _ in range(200_000):
+        ws.append([None])
+    ws.append([1, "navy", "Fox"])
+    wb.save(root / "cardspecs" / "demo" / "deck.xlsx")
+    assert refused(build(root), root) == ["cardspecs/demo/deck.xlsx:Cards!A10002: more than 10,000 rows read, "
+                                          "blank ones included (a data sheet holds at most 5,000 cards)"]
+
+
+def test_a_sheet_reports_twenty_problems_then_stops(tmp_path):
+    root = project(tmp_path, "demo/deck.xlsx")
+    wb = openpyxl.Workbook(write_only=True)
+    ws = wb.create_sheet("Cards")
+    ws.append(HEADER)
+    for n in range(3_000):
+        ws.append([n, "navy", "Fox", "stray"])
+    wb.save(root / "cardspecs" / "demo" / "deck.xlsx")
+    lines = refused(build(root), root)
+    assert len(lines) == 21 and all("column D has no name" in line for line in lines[:20])
+    assert lines[-1] == ("cardspecs/demo/deck.xlsx:Cards!A22: 20 problems in this sheet already: the rows from "
+                         "here on were not read")
