@@ -227,3 +227,23 @@ def test_the_figures_quote_the_phrases_of_the_rules_file():
             if pid == "same":
                 continue
             assert words[lang] in figures[lang]["values"][pid], (lang, pid)
+
+
+def test_bounds_on_added_rules_are_checked_before_any_game_is_played(tmp_path):
+    """60 effects in one rule (forge check played it for 24 s, and accepted it) and 50 rules in one
+    file are each one located error, at once."""
+    import time
+    effects = ", ".join(["{say: chat-vert}"] * 60)
+    many = f"  x:\n    title: {{fr: X, en: X}}\n    text: {{fr: X, en: X}}\n    when: {{play: {{number: 1}}}}\n    do: [{effects}]\n"
+    project = project_with(tmp_path, many)
+    started = time.perf_counter()
+    result = run_forge("check", str(project / "rules_src"), cwd=project)
+    assert time.perf_counter() - started < 10
+    rules = project / "rules_src/chatvert/rules.yaml"
+    assert result.returncode == 2 and f"rules.yaml:{_line_of(rules, 'x') + 4}: 60 effects (expected at most 8 a rule)" \
+        in result.stderr, result.stderr
+    extra = "".join(f"  r{i}:\n    title: {{fr: X, en: X}}\n    text: {{fr: X, en: X}}\n    change: {{stacking: mixed}}\n"
+                    for i in range(40))
+    project = project_with(tmp_path / "many", extra)
+    result = run_forge("check", str(project / "rules_src"), cwd=project)
+    assert result.returncode == 2 and "50 added rules (expected at most 40" in result.stderr, result.stderr

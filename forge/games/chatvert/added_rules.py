@@ -37,6 +37,10 @@ CHANGED = {"last-card-phrase": "the phrase said at one card", "stacking": "which
            "penalty on"}
 RULE_KEYS = ("title", "text", "phrases", "tokens", "when", "do", "change")
 CARD_NAME = "card-name"             # the computed phrase: the card's own name
+#: bounds checked before a rule or an effect is read: forge check simulates every rule (300
+#: games each), and each effect runs at every trigger
+MAX_RULES = 40
+MAX_EFFECTS = 8
 
 
 @dataclass(frozen=True)
@@ -150,6 +154,10 @@ def read_rules(path: Path, shown: str | None = None) -> Rulebook:
     base = {pid: r.words(v, top["phrases"].at(pid), f"phrase '{pid}'", languages) for pid, v in top["phrases"].items()}
     rules = {}
     entries = r.mapping(top.get("rules") or _empty(shown), top.at("rules"), "rules")
+    if entries and len(entries) > MAX_RULES:
+        raise ErrorGroup([SpecError(top.at("rules"), f"{len(entries)} added rules (expected at most {MAX_RULES}: "
+                                    "forge check plays 300 games with each)", hint="split them across games, or "
+                                    "keep the rules a table would play")])
     for rid, body in (entries or {}).items():
         rules[rid] = _rule(r, rid, body, entries.at(rid), languages, set(base))
     _one_change_each(r, rules)
@@ -248,6 +256,10 @@ def _pattern(r: _Reader, value, where: Location) -> Pattern:
 def _effects(r: _Reader, value, where: Location, phrases: set, tokens: set) -> tuple:
     if not isinstance(value, LocList) or not value:
         r.bad(where, f"'do' is a list of effects (got {excerpt(value)}; effects: {', '.join(EFFECTS)})")
+        return ()
+    if len(value) > MAX_EFFECTS:
+        r.bad(where, f"{len(value)} effects (expected at most {MAX_EFFECTS} a rule)",
+              hint="a card a player can remember does a few things: split it into several rules")
         return ()
     return tuple(_effect(r, item, value.at(i), phrases, tokens) for i, item in enumerate(value))
 
