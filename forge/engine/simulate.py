@@ -60,42 +60,45 @@ class Chunk(NamedTuple):
 def chunks(root: Path, game: str, players: int, games: int, seed: int, policy: str, options: dict,
            workers: int) -> list[Chunk]:
     """A run's games in chunks for ``workers`` workers: about 32 each (progress to watch, work
-    to share, a lost worker's share to replay), at most 500 games each. The figures do not
+    to share, a lost worker's share to replay), at most 2,000 games each. The figures do not
     depend on it."""
-    size = max(1, min(500, games // (32 * workers)))
+    size = max(1, min(2000, games // (32 * workers)))
     return [Chunk(root, game, players, seed, i, min(i + size, games), policy, options)
             for i in range(0, games, size)]
 
 
 def play_chunk(job: Chunk) -> dict:
-    """Play a chunk's games: ``{"games": [each game's result], "cpu": seconds of this thread}``,
-    or, as soon as a game does not end, ``{"stuck": its index}``. (Plain data, sent back from
-    a worker process.)"""
+    """Play a chunk's games: ``{"part": their figures (:meth:`Summary.counts`), "games": how
+    many, "cpu": seconds of this thread}``, or, as soon as a game does not end, ``{"stuck": its
+    index}``. Plain data, sent back from a worker process: counts, not each game, so a chunk's
+    answer stays small however many games it holds."""
     started = time.thread_time()
     game = get_game(job.game, job.root)
     choose = seat_policies(game, job.policy, job.players)
-    out = []
+    part = Summary(job.game, job.players, job.stop - job.start, job.seed, job.policy)
     for i in range(job.start, job.stop):
         state = game.new_state(NAMES[:job.players], job.options, random.Random(f"{job.seed}:{i}"))
         try:
             playout(state, choose, max_steps=game.MAX_STEPS)
         except RuntimeError:
             return {"stuck": i, "max_steps": game.MAX_STEPS}
-        out.append({"steps": state.steps, "scores": state.scores(), "winners": state.winners(),
-                    "rulings": dict(state.rulings)})
-    return {"games": out, "cpu": time.thread_time() - started}
+        part.add({"steps": state.steps, "scores": state.scores(), "winners": state.winners(),
+                  "rulings": dict(state.rulings)})
+    return {"part": part.counts(), "games": job.stop - job.start, "cpu": time.thread_time() - started}
 
 
 @dataclass
 class Summary:
+    """A run's figures as counts: each game added (:meth:`add`) or a chunk's counts merged
+    (:meth:`merge`); the same counts whatever the order, so the same figures."""
+
     game: str
     players: int
     games: int
     seed: int
     policy: str
     lengths: Tally = field(default_factory=Tally)             # moves a game
-    wins: list[float] = field(default_factory=list)           # per seat; a shared win is split
-    sole: list[int] = field(default_factory=list)             # per seat, games won alone (the tests')
+    shared: list[Counter] = field(default_factory=list)       # per seat: wins shared by k players, by k (1: alone)
     scores: list[Tally] = field(default_factory=list)         # per seat
     margins: Tally = field(default_factory=Tally)             # the winner's lead over the next score
     rulings: Counter = field(default_factory=Counter)         # total uses
@@ -104,18 +107,25 @@ class Summary:
     wall: float = 0.0                                         # seconds from start to the figures
 
     def __post_init__(self) -> None:
-        self.sole = self.sole or [0] * self.players
-        self.wins = self.wins or [0.0] * self.players
+        self.shared = self.shared or [Counter() for _ in range(self.players)]
         self.scores = self.scores or [Tally() for _ in range(self.players)]
+
+    @property
+    def wins(self) -> list[float]:
+        """Per seat, the games won, a win shared by k players counting 1/k."""
+        return [sum(c / k for k, c in sorted(seat.items())) for seat in self.shared]
+
+    @property
+    def sole(self) -> list[int]:
+        """Per seat, the games won alone (what the fairness tests count)."""
+        return [seat[1] for seat in self.shared]
 
     def add(self, result: dict) -> None:
         self.lengths.add(result["steps"])
         scores = result["scores"]
         winners = result["winners"]
         for s in winners:
-            self.wins[s] += 1 / len(winners)
-        if len(winners) == 1:
-            self.sole[winners[0]] += 1
+            self.shared[s][len(winners)] += 1
         for s, v in enumerate(scores):
             self.scores[s].add(v)
         first, second = sorted(scores, reverse=True)[:2]
@@ -123,6 +133,22 @@ class Summary:
         for name, count in result["rulings"].items():
             self.rulings[name] += count
             self.rulings_games[name] += 1
+
+    def counts(self) -> dict:
+        """The counts, as plain data for :meth:`merge`."""
+        return {"lengths": dict(self.lengths.counts), "scores": [dict(t.counts) for t in self.scores],
+                "margins": dict(self.margins.counts), "shared": [dict(c) for c in self.shared],
+                "rulings": dict(self.rulings), "rulings_games": dict(self.rulings_games)}
+
+    def merge(self, part: dict) -> None:
+        """Add the counts of another summary of the same run (:meth:`counts`)."""
+        self.lengths.merge(part["lengths"])
+        self.margins.merge(part["margins"])
+        for s in range(self.players):
+            self.scores[s].merge(part["scores"][s])
+            self.shared[s].update(part["shared"][s])
+        self.rulings.update(part["rulings"])
+        self.rulings_games.update(part["rulings_games"])
 
     def as_dict(self, half_width: float = 0.01) -> dict:
         """The figures as plain data; ``statistics`` (:func:`.stats.seat_fairness`, and each ruling's
@@ -258,10 +284,9 @@ def simulate(game_name: str, players: int, games: int, seed: int = 0, workers: i
                 raise OptionError(Location("GAME"), f"game {done['stuck']} of seed {seed} passed "
                                   f"{done['max_steps']:,} moves without ending", hint="the options in force (added "
                                   "rules?) keep the game from ending; forge check simulates each rule")
-            for r in done["games"]:
-                summary.add(r)
+            summary.merge(done["part"])
             summary.cpu += done["cpu"]
-            progress(len(done["games"]))
+            progress(done["games"])
     finally:
         if hasattr(results, "close"):
             results.close()                  # the cluster stopped now, not when the error is forgotten

@@ -46,6 +46,12 @@ class Tally:
         self.n += 1
         self._sorted = None
 
+    def merge(self, counts: dict[int, int]) -> None:
+        """Add ``{value: how many times}`` (another tally's counts)."""
+        self.counts.update(counts)
+        self.n += sum(counts.values())
+        self._sorted = None
+
     def total(self) -> int:
         return sum(v * c for v, c in self.counts.items())
 
