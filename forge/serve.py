@@ -95,6 +95,11 @@ def changed(out: Path, since: str | None, hold: float = HOLD, problems: Problems
     return now
 
 
+#: seconds a connection may stay silent (before its request, or between two on a kept-alive
+#: connection) before it is closed: idle connections never pile up
+IDLE_TIMEOUT = 30
+
+
 class Handler(SimpleHTTPRequestHandler):
     """Files of ``directory`` (the output folder, found again by name at each request)."""
 
@@ -104,10 +109,18 @@ class Handler(SimpleHTTPRequestHandler):
                       ".txt": "text/plain; charset=utf-8", ".woff2": "font/woff2"}
 
     def do_GET(self) -> None:
-        self._respond(super().do_GET, body=True)
+        self._answer(super().do_GET, body=True)
 
     def do_HEAD(self) -> None:
-        self._respond(super().do_HEAD, body=False)
+        self._answer(super().do_HEAD, body=False)
+
+    def _answer(self, plain, body: bool) -> None:
+        """:meth:`_respond`, a path no file can have (a NUL, a lone surrogate: ``/%00``,
+        ``/%ed%a0%80``) answered 400, not a traceback and a dropped connection."""
+        try:
+            self._respond(plain, body)
+        except (ValueError, UnicodeError):
+            self.send_error(400, "Bad request: not a path of a file")
 
     problems: Problems = Problems()
     gallery = None                               # forge.gallery.Gallery: the card gallery, when serving a project
@@ -173,8 +186,11 @@ class Server(ThreadingHTTPServer):
     daemon_threads = True
 
     def handle_error(self, request, client_address) -> None:
-        if not isinstance(sys.exc_info()[1], ConnectionError):   # a browser that went away: no trace
-            super().handle_error(request, client_address)
+        """One line on stderr, never a traceback; nothing for a browser that went away or a
+        connection that stayed silent past :data:`IDLE_TIMEOUT`."""
+        exc = sys.exc_info()[1]
+        if not isinstance(exc, (ConnectionError, TimeoutError)):
+            print(f"forge serve: a request failed: {type(exc).__name__}: {str(exc)[:120]}", file=sys.stderr)
 
 
 def start(out: Path, port: int, root: Path | None = None, problems: Problems | None = None) -> ThreadingHTTPServer:
@@ -183,7 +199,7 @@ def start(out: Path, port: int, root: Path | None = None, problems: Problems | N
     :data:`~forge.gallery.PREFIX`; ``problems`` are shown over open pages. An OptionError
     when the port cannot be had."""
     handler = type("ProjectHandler", (Handler,), {
-        "problems": problems or Problems(),
+        "problems": problems or Problems(), "timeout": IDLE_TIMEOUT,
         "gallery": Gallery(Path(root), Path(os.path.abspath(out)), version) if root is not None else None})
     try:
         server = Server(("127.0.0.1", port), partial(handler, directory=os.path.abspath(out)))
