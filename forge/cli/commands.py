@@ -172,8 +172,13 @@ def checked_url(url: str | None, option: str = "--site-url") -> str | None:
     from ..errors import ErrorGroup, Location, OptionError, excerpt
     if url is None:
         return None
+    if len(url) > 1024 or any(c in url for c in '"<> \\`') or any(ord(c) < 0x20 or 0x7f <= ord(c) < 0xa0 for c in url):
+        raise ErrorGroup([OptionError(Location(option), f"not a site address: {excerpt(url)} (a control character, "
+                                      "a space, a quote or an angle bracket, or over 1,024 characters)",
+                                      hint="give the absolute address build/ is published at, "
+                                           "such as https://example.org/games/")])
     parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment or any(c in url for c in '"<> '):
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
         raise ErrorGroup([OptionError(Location(option), f"not a site address: {excerpt(url)}",
                                       hint="give the absolute address build/ is published at, "
                                            "such as https://example.org/games/")])
