@@ -93,7 +93,7 @@ def _client(workers: int, address: str | None) -> Iterator:
     cluster = None
     interrupted = False
     try:
-        with _quiet(), _sigint_deferred():       # Ctrl-C while it starts: once it has started
+        with _quiet(), _sigint_ends_children(before):     # Ctrl-C while it starts: at once
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
                                    dashboard_address=":0", silence_logs=logging.ERROR)
         with Client(cluster, set_as_default=False) as client:
@@ -144,21 +144,23 @@ def _kill(processes: list) -> None:
 
 
 @contextmanager
-def _sigint_deferred() -> Iterator:
-    """Ctrl-C held back until the block is done (a cluster stopped half started says so in
-    tracebacks); raised then. In the main thread only, where Python handles signals."""
+def _sigint_ends_children(before: set[int]) -> Iterator:
+    """Ctrl-C while a local cluster starts (64 workers take minutes on a small machine): the
+    processes started so far are killed at once, then KeyboardInterrupt is raised as usual. In
+    the main thread only, where Python handles signals."""
     if threading.current_thread() is not threading.main_thread() or \
             signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         yield
         return
-    caught = []
-    previous = signal.signal(signal.SIGINT, lambda *_: caught.append(True))
+
+    def stop(*_) -> None:
+        _kill(_children(before))
+        raise KeyboardInterrupt
+    previous = signal.signal(signal.SIGINT, stop)
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
-    if caught:
-        raise KeyboardInterrupt
 
 
 @contextmanager

@@ -132,6 +132,30 @@ def test_ctrl_c_stops_the_run_and_its_workers():
     assert not left, [(p.pid, p.status()) for p in left]
 
 
+def test_ctrl_c_while_many_workers_start_stops_at_once():
+    """16 workers take many seconds to start on two cores: Ctrl-C then ends forge and the workers
+    started so far without waiting for the others to start (64 workers: over 240 s). Not yet
+    within a second: about 7 s here, most of it Dask's own teardown as forge exits."""
+    run = _forge("simulate", "dalmuti", "--players", "4", "--games", "1000000", "--workers", "16", "--json")
+    forge = psutil.Process(run.pid)
+    deadline = time.monotonic() + 60
+    workers = []
+    while run.poll() is None and time.monotonic() < deadline and len(workers) < 2:
+        workers = [p for p in forge.children(recursive=True) if "spawn_main" in " ".join(p.cmdline())]
+        time.sleep(0.05)
+    assert len(workers) >= 2, run.communicate()[1]
+    children = forge.children(recursive=True)
+    started = time.monotonic()
+    run.send_signal(signal.SIGINT)
+    stdout, stderr = run.communicate(timeout=60)
+    elapsed = time.monotonic() - started
+    assert run.returncode == 130 and stderr.startswith("interrupted: the simulation stopped"), stderr
+    assert "Traceback" not in stderr and elapsed < 15, (elapsed, stderr)
+    _, alive = psutil.wait_procs([p for p in children if p.is_running()], timeout=5)
+    left = [p for p in alive if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+    assert not left, [(p.pid, p.status()) for p in left]
+
+
 def test_by_default_a_short_run_plays_here_and_a_long_one_on_every_core():
     from forge.engine.cluster import AUTO_GAMES, auto_workers
     cores = len(os.sched_getaffinity(0))
