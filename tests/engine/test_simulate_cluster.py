@@ -108,52 +108,45 @@ def test_an_unreachable_scheduler_is_one_line_exit_2(how):
     assert elapsed < 15, elapsed                 # a 3 s connect timeout, and a loaded machine's start-up
 
 
-def test_ctrl_c_stops_the_run_and_its_workers():
-    run = _forge("simulate", "dalmuti", "--players", "4", "--games", "1000000", "--workers", "2", "--json")
+def _interrupted(workers: int, settle: float) -> tuple[float, str, str]:
+    """A run on ``workers`` local workers interrupted (SIGINT, as Ctrl-C) once two workers have
+    started and ``settle`` seconds more: (seconds forge took to end, stdout, stderr), after
+    checking its exit status 130 and that none of its processes is left."""
+    run = _forge("simulate", "dalmuti", "--players", "4", "--games", "1000000", "--workers", str(workers), "--json")
     forge = psutil.Process(run.pid)
     deadline = time.monotonic() + 120
-    workers = []
-    while run.poll() is None and time.monotonic() < deadline and len(workers) < 2:
-        workers = [p for p in forge.children(recursive=True) if "spawn_main" in " ".join(p.cmdline())]
-        time.sleep(0.1)
-    assert len(workers) == 2, run.communicate()[1]
-    time.sleep(3)                                # the workers started and busy with their chunks
+    found = []
+    while run.poll() is None and time.monotonic() < deadline and len(found) < 2:
+        found = [p for p in forge.children(recursive=True) if "spawn_main" in " ".join(p.cmdline())]
+        time.sleep(0.05)
+    assert len(found) >= 2, run.communicate()[1]
+    time.sleep(settle)
     children = forge.children(recursive=True)
     started = time.monotonic()
     run.send_signal(signal.SIGINT)
     stdout, stderr = run.communicate(timeout=60)
     elapsed = time.monotonic() - started
     assert run.returncode == 130, stderr
-    assert stdout == "" and stderr.startswith("interrupted: the simulation stopped"), stderr
-    assert elapsed < 5, elapsed
     # a killed worker may still be tearing down as forge exits: a moment's grace, then none is left
     _, alive = psutil.wait_procs([p for p in children if p.is_running()], timeout=5)
     left = [p for p in alive if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
     assert not left, [(p.pid, p.status()) for p in left]
+    return elapsed, stdout, stderr
+
+
+def test_ctrl_c_stops_the_run_and_its_workers():
+    elapsed, stdout, stderr = _interrupted(2, settle=3)      # the workers started and busy with their chunks
+    assert stdout == "" and stderr.startswith("interrupted: the simulation stopped"), stderr
+    assert elapsed < 5, elapsed
 
 
 def test_ctrl_c_while_many_workers_start_stops_at_once():
     """16 workers take many seconds to start on two cores: Ctrl-C then ends forge and the workers
-    started so far without waiting for the others to start (64 workers: over 240 s). Not yet
-    within a second: about 7 s here, most of it Dask's own teardown as forge exits."""
-    run = _forge("simulate", "dalmuti", "--players", "4", "--games", "1000000", "--workers", "16", "--json")
-    forge = psutil.Process(run.pid)
-    deadline = time.monotonic() + 60
-    workers = []
-    while run.poll() is None and time.monotonic() < deadline and len(workers) < 2:
-        workers = [p for p in forge.children(recursive=True) if "spawn_main" in " ".join(p.cmdline())]
-        time.sleep(0.05)
-    assert len(workers) >= 2, run.communicate()[1]
-    children = forge.children(recursive=True)
-    started = time.monotonic()
-    run.send_signal(signal.SIGINT)
-    stdout, stderr = run.communicate(timeout=60)
-    elapsed = time.monotonic() - started
-    assert run.returncode == 130 and stderr.startswith("interrupted: the simulation stopped"), stderr
-    assert "Traceback" not in stderr and elapsed < 15, (elapsed, stderr)
-    _, alive = psutil.wait_procs([p for p in children if p.is_running()], timeout=5)
-    left = [p for p in alive if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
-    assert not left, [(p.pid, p.status()) for p in left]
+    started so far without waiting for the others to start (before: 15 s; 64 workers: over
+    240 s). Not yet within a second: 5 to 7 s here, most of it Dask's own teardown."""
+    elapsed, stdout, stderr = _interrupted(16, settle=0)
+    assert stderr.startswith("interrupted: the simulation stopped") and "Traceback" not in stderr, stderr
+    assert elapsed < 15, elapsed
 
 
 def test_by_default_a_short_run_plays_here_and_a_long_one_on_every_core():
