@@ -48,16 +48,17 @@ __all__ = [
 @dataclass(frozen=True)
 class Location:
     """A place in an input file; ``line`` is 1-based (0 when unknown). In a spreadsheet,
-    ``cell`` names the place as Excel does (``Cards!B7``, ``'My cards'!A7:D7``) and is what is
-    shown; ``line`` is then the row, for sorting."""
+    ``cell`` names the place as Excel does (``Cards!B7``, ``'My cards'!A7:D7``) and is shown
+    after the row: ``cards.xlsx:7: Cards!B7``, a ``file:line`` an editor, a CI annotation or a
+    terminal can follow."""
 
     file: str
     line: int = 0
     cell: str = ""
 
     def __str__(self) -> str:
-        if self.cell:
-            return f"{self.file}:{self.cell}"
+        if self.cell:                   # file:row first, as every file:line reader expects, then the cell
+            return f"{self.file}:{self.line}: {self.cell}" if self.line else f"{self.file}: {self.cell}"
         return f"{self.file}:{self.line}" if self.line else self.file
 
     @classmethod

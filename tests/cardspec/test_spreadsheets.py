@@ -197,13 +197,13 @@ def test_xlsx_faults_are_located_at_their_cells_and_the_previous_build_is_kept(t
     ], sheet="My cards", patch={"<c r=\"C5\"><f>1/0</f><v />": "<c r=\"C5\" t=\"e\"><f>1/0</f><v>#DIV/0!</v>"})
     result = build(root)
     lines = refused(result, root)
-    where = "cardspecs/demo/deck.xlsx:'My cards'!"
-    assert lines[0] == f"{where}C2: a formula with no saved value (the file was written by a program that " \
+    where = "cardspecs/demo/deck.xlsx:{}: 'My cards'!".format
+    assert lines[0] == f"{where(2)}C2: a formula with no saved value (the file was written by a program that " \
                        "does not compute formulas)"
-    assert lines[1] == f"{where}E3: a value right of the header (column E has no name in row 1): 'stray'"
-    assert lines[2].startswith(f"{where}A4:C4: 'colour': not a colour (expected #rrggbb, #rgb or a CSS colour "
+    assert lines[1] == f"{where(3)}E3: a value right of the header (column E has no name in row 1): 'stray'"
+    assert lines[2].startswith(f"{where(4)}A4:C4: 'colour': not a colour (expected #rrggbb, #rgb or a CSS colour "
                                "name such as navy, got string 'nvy')")
-    assert lines[3] == f"{where}C5: the cell holds the error '#DIV/0!' (expected a value)"
+    assert lines[3] == f"{where(5)}C5: the cell holds the error '#DIV/0!' (expected a value)"
     assert len(lines) == 4
     assert "hint: did you mean 'navy' (#000080)?" in result.stderr
     assert tree_digest(root / "build") == before
@@ -216,9 +216,9 @@ def test_an_xlsx_header_is_checked_at_its_cells(tmp_path):
     wb.active.append([1, "Fox", 2, "navy"])
     wb.save(root / "cardspecs" / "demo" / "deck.xlsx")
     lines = refused(build(root), root)
-    assert lines == ["cardspecs/demo/deck.xlsx:Sheet!B1: column name 'card name' is not usable in templates "
+    assert lines == ["cardspecs/demo/deck.xlsx:1: Sheet!B1: column name 'card name' is not usable in templates "
                      "(expected letters, digits and _)",
-                     "cardspecs/demo/deck.xlsx:Sheet!C1: column 'value' appears twice in the header"]
+                     "cardspecs/demo/deck.xlsx:1: Sheet!C1: column 'value' appears twice in the header"]
 
 
 def test_a_missing_sheet_names_the_sheets_there_are(tmp_path):
@@ -290,8 +290,8 @@ def test_xlsx_rows_and_cells_are_bounded(tmp_path):
         ws.append([n, "navy", "Fox"])
     wb.save(root / "cardspecs" / "demo" / "deck.xlsx")
     lines = refused(build(root), root)
-    assert lines == ["cardspecs/demo/deck.xlsx:Cards!C2: a cell longer than 10,000 characters",
-                     "cardspecs/demo/deck.xlsx:Cards!A5002:C5002: more than 5,000 rows"]
+    assert lines == ["cardspecs/demo/deck.xlsx:2: Cards!C2: a cell longer than 10,000 characters",
+                     "cardspecs/demo/deck.xlsx:5002: Cards!A5002:C5002: more than 5,000 rows"]
 
 
 def test_a_sheet_of_blank_rows_is_not_read_to_its_end(tmp_path):
@@ -304,7 +304,7 @@ def test_a_sheet_of_blank_rows_is_not_read_to_its_end(tmp_path):
         ws.append([None])
     ws.append([1, "navy", "Fox"])
     wb.save(root / "cardspecs" / "demo" / "deck.xlsx")
-    assert refused(build(root), root) == ["cardspecs/demo/deck.xlsx:Cards!A10002: more than 10,000 rows read, "
+    assert refused(build(root), root) == ["cardspecs/demo/deck.xlsx:10002: Cards!A10002: more than 10,000 rows read, "
                                           "blank ones included (a data sheet holds at most 5,000 cards)"]
 
 
@@ -318,5 +318,5 @@ def test_a_sheet_reports_twenty_problems_then_stops(tmp_path):
     wb.save(root / "cardspecs" / "demo" / "deck.xlsx")
     lines = refused(build(root), root)
     assert len(lines) == 21 and all("column D has no name" in line for line in lines[:20])
-    assert lines[-1] == ("cardspecs/demo/deck.xlsx:Cards!A22: 20 problems in this sheet already: the rows from "
+    assert lines[-1] == ("cardspecs/demo/deck.xlsx:22: Cards!A22: 20 problems in this sheet already: the rows from "
                          "here on were not read")
