@@ -280,15 +280,20 @@ def test_a_zip_bomb_is_refused_before_it_is_unpacked(tmp_path):
                     "(expected at most 64 MiB)")          # the size the archive declares: nothing unpacked
 
 
-def test_xlsx_rows_and_cells_are_bounded(tmp_path):
+def big_sheet(tmp_path, rows) -> Path:
+    """A project whose deck reads a workbook streamed by openpyxl: the header, then ``rows``."""
     root = project(tmp_path, "demo/deck.xlsx")
     wb = openpyxl.Workbook(write_only=True)
     ws = wb.create_sheet("Cards")
     ws.append(HEADER)
-    ws.append([1, "navy", "x" * 10_001])
-    for n in range(5_000):
-        ws.append([n, "navy", "Fox"])
+    for row in rows:
+        ws.append(row)
     wb.save(root / "cardspecs" / "demo" / "deck.xlsx")
+    return root
+
+
+def test_xlsx_rows_and_cells_are_bounded(tmp_path):
+    root = big_sheet(tmp_path, [[1, "navy", "x" * 10_001]] + [[n, "navy", "Fox"] for n in range(5_000)])
     lines = refused(build(root), root)
     assert lines == ["cardspecs/demo/deck.xlsx:2: Cards!C2: a cell longer than 10,000 characters",
                      "cardspecs/demo/deck.xlsx:5002: Cards!A5002:C5002: more than 5,000 rows"]
@@ -296,26 +301,13 @@ def test_xlsx_rows_and_cells_are_bounded(tmp_path):
 
 def test_a_sheet_of_blank_rows_is_not_read_to_its_end(tmp_path):
     """200,000 blank rows then a card: refused after 10,000 rows read, not after all of them."""
-    root = project(tmp_path, "demo/deck.xlsx")
-    wb = openpyxl.Workbook(write_only=True)
-    ws = wb.create_sheet("Cards")
-    ws.append(HEADER)
-    for _ in range(200_000):
-        ws.append([None])
-    ws.append([1, "navy", "Fox"])
-    wb.save(root / "cardspecs" / "demo" / "deck.xlsx")
+    root = big_sheet(tmp_path, [[None]] * 200_000 + [[1, "navy", "Fox"]])
     assert refused(build(root), root) == ["cardspecs/demo/deck.xlsx:10002: Cards!A10002: more than 10,000 rows read, "
                                           "blank ones included (a data sheet holds at most 5,000 cards)"]
 
 
 def test_a_sheet_reports_twenty_problems_then_stops(tmp_path):
-    root = project(tmp_path, "demo/deck.xlsx")
-    wb = openpyxl.Workbook(write_only=True)
-    ws = wb.create_sheet("Cards")
-    ws.append(HEADER)
-    for n in range(3_000):
-        ws.append([n, "navy", "Fox", "stray"])
-    wb.save(root / "cardspecs" / "demo" / "deck.xlsx")
+    root = big_sheet(tmp_path, [[n, "navy", "Fox", "stray"] for n in range(3_000)])
     lines = refused(build(root), root)
     assert len(lines) == 21 and all("column D has no name" in line for line in lines[:20])
     assert lines[-1] == ("cardspecs/demo/deck.xlsx:22: Cards!A22: 20 problems in this sheet already: the rows from "
