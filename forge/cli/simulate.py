@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich import box
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from ..errors import ForgeError, Location, OptionError
@@ -101,12 +101,12 @@ def simulate(
                 data["compared"] = get_game(game).study(n, games, seed, options)
             records.append(data)
             shown.append((data, summary))
-        rel, data = study_file(game, name, [stamp(r, command) for r in records])
+        stamped = [stamp(r, command) for r in records]
+        rel, data = study_file(game, name, stamped)
         outputs = [(rel, data)]
         if with_report:
             from ..report import report_page
-            outputs.append((rel.with_suffix(".html"), report_page([stamp(r, command) for r in records],
-                                                                  str(out_dir / rel))))
+            outputs.append((rel.with_suffix(".html"), report_page(stamped, str(out_dir / rel))))
         with OutputFolder(out_dir, project_root()) as folder:     # locked, inside the project, whole
             folder.publish(outputs)
         path = out_dir / rel
