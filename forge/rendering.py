@@ -222,6 +222,7 @@ class Renderer:
         as an A4 booklet beside it, which the page links (when run by :func:`together`)."""
         from .rulebook.booklet import BOOKLET
         from .rulebook.pages import Rulebooks
+        from .i18n.catalog import catalog_langs
         from .rulebook.source import EDITION_FILE
         from .rulebook.staleness import editions_of
         out, root = self.out, self.root
@@ -236,7 +237,8 @@ class Renderer:
             spec = specs.get(folder.name)
             game_key = self.outputs.key(shared, folder.name, tree_digest(root, folder), self._engine(folder.name),
                                         self.spec_key(spec) if spec else None)
-            langs = sorted(m["lang"] for p in folder.glob("*.md") if (m := EDITION_FILE.match(p.name)))
+            langs = sorted({m["lang"] for p in folder.glob("*.md") if (m := EDITION_FILE.match(p.name))}
+                           | set(catalog_langs(folder)))
             missed = []
             for lg in (l for l in langs if lang in ("all", l)):
                 cards = [self.comp_key(c, lg) for c in spec.components.values()] if spec else None

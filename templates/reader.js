@@ -15,7 +15,7 @@
   const sections = [...main.querySelectorAll("[data-section]")].map((section) => {
     const head = section.querySelector("h2[id], h3[id]");
     const link = head && links.get(head.id);
-    const text = section.textContent.replace(/\s+/g, " ").trim();
+    const text = section.textContent.replace(/\u00ad/g, "").replace(/\s+/g, " ").trim();   // soft hyphens aside
     return { id: head ? head.id : "text", title: link ? link.firstChild.textContent : document.title, text, folded: fold(text) };
   });
   const field = document.getElementById("search-field");

@@ -160,7 +160,7 @@ def project(tmp_path, warm_cache) -> Path:
     """A scratch project holding a copy of the real cardspecs/ (and the rules data a kit prints:
     Chat vert's added rules), without rulebooks, its cache warm (``warm_cache``)."""
     shutil.copytree(ROOT / "cardspecs", tmp_path / "cardspecs")
-    shutil.copytree(ROOT / "rules_src", tmp_path / "rules_src", ignore=shutil.ignore_patterns("*.md", "figures.yaml"))
+    shutil.copytree(ROOT / "rules_src", tmp_path / "rules_src", ignore=shutil.ignore_patterns("*.md", "figures.yaml", "po"))
     shutil.copytree(warm_cache, tmp_path / FOLDER)
     return tmp_path
 
@@ -171,7 +171,7 @@ def built_project(tmp_path, tmp_path_factory) -> Path:
     spoils an input then proves the build it keeps is left as it was."""
     def make(folder: Path) -> None:
         shutil.copytree(ROOT / "cardspecs", folder / "cardspecs")
-        shutil.copytree(ROOT / "rules_src", folder / "rules_src", ignore=shutil.ignore_patterns("*.md", "figures.yaml"))
+        shutil.copytree(ROOT / "rules_src", folder / "rules_src", ignore=shutil.ignore_patterns("*.md", "figures.yaml", "po"))
         shutil.copytree(warm_project(tmp_path_factory) / FOLDER, folder / FOLDER)
         result = run_forge("build", "--out", str(folder / "build"), cwd=folder)
         assert result.returncode == 0, result.stderr

@@ -40,6 +40,7 @@ from .model import CARD_PRESETS, Component, Face, GameSpec, PrintSettings, Row
 from .resolve import check_templates, check_titles, resolve_face
 from .settings import print_settings, size
 from .strings import read_strings
+from .translated import catalog_strings
 from .vocabulary import Layout, LayoutTable
 from .yamlload import LocDict, LocList
 
@@ -156,6 +157,8 @@ def _game(raw: LocDict, path: Path, root: Path, pb: Problems) -> GameSpec:
     authors = typed(raw, "authors", pb, "a list of names", str_list, []) or []
     strings, string_locs = read_strings(raw, path.parent, root, languages, pb,
                                         undeclared=len(pb.errors) == before)
+    with pb.collecting():
+        languages = languages + catalog_strings(game, root, languages, strings, string_locs, pb)
     title = typed(raw, "title", pb, "text", is_(str), game)
     licence = typed(raw, "licence", pb, "a short text, such as CC BY-NC 4.0", is_(str, lambda v: 0 < len(v) <= 200
                                                                                       and "\n" not in v), "")

@@ -9,9 +9,19 @@ __all__ = ["typeset"]
 _APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
 
 
+#: a quotation in straight double quotes
+_QUOTED = re.compile(r'(?<![\w"])"([^"\n]+)"(?![\w"])')
+
+
 def typeset(value, lang: str):
-    """A printed text in its language's typography: in French, the typewriter apostrophe
-    between two letters becomes the typographic one (l’ascension), as the rulebooks print it."""
-    if isinstance(value, str) and lang.split("-")[0] == "fr" and "'" in value:
-        return _APOSTROPHE.sub("\u2019", value)
+    """A printed text in its language's typography, as the rulebooks print it: in French and
+    German the typewriter apostrophe between two letters becomes the typographic one
+    (l’ascension, geht’s); in German "…" becomes „…“."""
+    if not isinstance(value, str):
+        return value
+    kind = lang.split("-")[0]
+    if kind in ("fr", "de") and "'" in value:
+        value = _APOSTROPHE.sub("\u2019", value)
+    if kind == "de" and '"' in value:
+        value = _QUOTED.sub("\u201e\\1\u201c", value)
     return value

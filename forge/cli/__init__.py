@@ -94,7 +94,7 @@ def project_root() -> Path:
     return Path.cwd()
 
 
-from . import check, commands, docs, export, simulate  # noqa: E402,F401  (registers the commands)
+from . import check, commands, docs, export, i18n, simulate  # noqa: E402,F401  (registers the commands)
 
 
 def _unwrapped(doc: str) -> str:

@@ -29,7 +29,7 @@ from ..cardspec.yamlload import LocDict, LocList, parse_yaml
 from .blocks import check_block, split_move
 from .registry import get_game, project_of
 
-__all__ = ["Example", "Failure", "Missing", "Report", "parse_examples", "example_id", "check_example", "check_file",
+__all__ = ["parse_examples_in", "Example", "Failure", "Missing", "Report", "parse_examples", "example_id", "check_example", "check_file",
            "missing_ids", "example_players", "run_example", "MoveRefused", "BLOCK_KEYS"]
 
 #: ```example {#some-id}  — the info string of an example block's opening fence
@@ -104,6 +104,11 @@ def parse_examples(path: Path) -> list[Example]:
 
 
 _PARSED: dict = {}
+
+
+def parse_examples_in(path: Path, text: str) -> list[Example]:
+    """The example blocks of ``text``, located in ``path`` at their lines of ``text``."""
+    return _parse(path, text)
 
 
 def _parse(path: Path, text: str) -> list[Example]:

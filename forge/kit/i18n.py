@@ -57,6 +57,37 @@ _UI = {
                            "tel quel.",
         "horizontal": "dx", "vertical": "dy",
     },
+    "de": {
+        "fronts": "Vorderseiten", "backs": "Rückseiten", "front": "Vorderseite", "back": "Rückseite",
+        "sheet": "Blatt {n}/{total}",
+        "shared_sheet": "gemeinsames Blatt {n}/{total}",
+        "print_hint": "Mit 100\u00a0% (tatsächliche Größe) auf {paper} drucken · beidseitig, an der {edge} Kante wenden",
+        "print_hint_simplex": "Mit 100\u00a0% (tatsächliche Größe) auf {paper} drucken · einseitig",
+        "fronts_backs": "Vorder- und Rückseiten", "fold": "falten",
+        "glue": "kleben",
+        "print_hint_gutterfold": "Mit 100\u00a0% (tatsächliche Größe) auf {paper} drucken · einseitig · Faltbogen: "
+                                 "entlang der gestrichelten Linie falten",
+        "print_hint_apart_front": "Mit 100\u00a0% (tatsächliche Größe) auf {paper} drucken · einseitig · die Rückseite "
+                                  "ist die nächste Seite",
+        "print_hint_apart_back": "Mit 100\u00a0% (tatsächliche Größe) auf {paper} drucken · einseitig · Rückseite zu "
+                                 "Blatt {n}: auf dessen Rückseite drucken (an der {edge} Kante wenden) oder aufkleben",
+        "long": "langen", "short": "kurzen",
+        "calibration_title": "Kalibrierung des Rückseitenversatzes",
+        "calibration_front": "Drucke diese Seite beidseitig mit 100\u00a0% und wende dabei an der {edge} Kante. "
+                             "Halte das Blatt gegen das Licht.",
+        "calibration_back": "Lies auf diesen Skalen ab, wo die Linien der Vorderseite liegen, in mm: dx auf der "
+                            "waagerechten Skala, dy auf der senkrechten.",
+        "calibration_uneven": "Stimmen die fünf Messwerte auf 0,5\u00a0mm genau überein, ist das der Versatz deines "
+                              "Druckers. Weichen sie stärker voneinander ab, skaliert oder dreht der Drucker das "
+                              "Blatt: Drucke erneut mit 100\u00a0%, ohne „An Seite anpassen“ und mit eng anliegenden "
+                              "Papierführungen. Weichen sie dann immer noch ab, nimm die Werte der Mitte.",
+        "calibration_use": "Mit den Quelldateien des Spiels erstellst du das Kit mit forge build --back-offset dx,dy "
+                           "(z.\u00a0B. 0.5mm,-1mm) oder schreibst print: back_offset: [dx, dy] in die Spec. Hast "
+                           "du das Kit als PDF heruntergeladen, stelle die Bildverschiebung für die Rückseite in "
+                           "den Druckereinstellungen auf dx und dy ein, falls es sie dort gibt; ein Versatz unter "
+                           "einem Millimeter fällt kaum auf: Drucke dann einfach so.",
+        "horizontal": "dx", "vertical": "dy",
+    },
 }
 
 

@@ -62,7 +62,7 @@ from .sheet import (DUPLEX, Faces, Problems, Rendered, cards_of, cut_lines, flip
 __all__ = ["print_all", "print_all_name"]
 
 #: the page label of a shared sheet ("shared 2 backs"), by language (English otherwise)
-SHARED = {"en": "shared", "fr": "commune"}
+SHARED = {"en": "shared", "fr": "commune", "de": "gemeinsam"}
 #: the name of an embedded font subset: a six-letter tag, "+", the font's name
 SUBSET = re.compile(r"^/?[A-Z]{6}\+")
 

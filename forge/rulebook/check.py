@@ -16,16 +16,16 @@ from pathlib import Path
 
 from ..cache import Cache, digest
 from ..engine import Game, registry
-from ..engine.examples import Report, check_paths, parse_examples, rules_files
+from ..engine.examples import Report, check_paths, rules_files
 from ..errors import InputError, Location, Warning_, gather
 from .about import rulings_of
 from .cards import CardArt
 from .figures import build_figure, load_words
 from .pages import check_placeholders
-from .prose import check_prose
+from .catalogs import examples_of, prose_of
 from .render import render_section
 from .source import EDITION_FILE, Edition
-from .staleness import Status, compare, editions_of, source_of, unexcused
+from .staleness import Status, compare, editions_of, shadowed, source_of, unexcused
 from .ui import load_ui
 
 __all__ = ["RulesReport", "check_rules"]
@@ -80,12 +80,13 @@ def check_rules(paths: list[Path]) -> RulesReport:
     editions: list[Edition] = []
     for folder in folders:
         report.unsound += _game_checks(folder)
+        report.warnings += shadowed(folder)
         found = editions_of(folder)
         for ed in found.values():
             editions.append(ed)
-            examples = {e.id: e for e in parse_examples(ed.path)}
+            examples = {e.id: e for e in examples_of(ed)}
             report.placeholders += check_placeholders(ed, examples)
-            report.prose += check_prose(ed.path, list(examples.values()))
+            report.prose += prose_of(ed)
             _check_words(folder, ed, examples)
             rulings = rulings_of(folder.name, registry.project_of(ed.path))
             for sec in ed.sections:

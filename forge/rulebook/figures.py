@@ -42,6 +42,8 @@ from ..engine.registry import get_game, project_of
 from ..engine.examples import Example
 from ..errors import ErrorGroup, InputError, Location, describe, excerpt
 from ..inputs import inside
+from ..cardspec.translated import overlay
+from ..i18n.catalog import catalog_path, read_catalog
 from ..cardspec.yamlload import load_yaml
 from .cards import Card, CardArt
 
@@ -154,6 +156,20 @@ def load_words(folder: Path, lang: str) -> FigureWords:
         raise InputError(Location.of(path, 1), f"figure texts must be a mapping of language → texts "
                          f"(got {describe(data)})")
     mine = data.get(lang) or {}
+    po = catalog_path(folder, lang)
+    source = next(iter(data), None)
+    if po.is_file() and source not in (None, lang):      # a language the game's catalog translates
+        made = overlay(data[source], read_catalog(po, lang), po, "figures",
+                       left_out=lambda key: key.startswith("cards."))
+        if made.errors:
+            raise ErrorGroup(made.errors)
+        for section, texts in (mine or {}).items():     # what figures.yaml writes in that language wins
+            if isinstance(texts, dict) and isinstance(made.table.get(section), dict):
+                made.table[section].update(texts)
+                made.table[section].key_locs.update(getattr(texts, "key_locs", {}))
+            else:
+                made.table[section], made.table.key_locs[section] = texts, mine.at(section)
+        mine = made.table
     _check_words(mine, path, lang, data.at(lang) if lang in data else Location.of(path, 1))
     return FigureWords(path, lang, mine)
 

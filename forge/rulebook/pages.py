@@ -30,7 +30,7 @@ from typing import Callable
 from markupsafe import Markup
 
 from .. import __version__
-from ..engine.examples import Example, check_example, missing_ids, parse_examples
+from ..engine.examples import Example, check_example, missing_ids
 from ..errors import ErrorGroup, InputError, Location, Warning_, gather
 from ..fences import code_lines, fences
 from ..cardspec.model import GameSpec
@@ -39,11 +39,12 @@ from .cards import CardArt
 from .extensions.checked_values import PLACEHOLDER, lookup
 from .figures import Speaker, build_figure, load_words
 from .landing import BOOKLET_TITLE, DEFAULT_LANG, index_name, index_pages, worded
-from .prose import check_prose
+from ..i18n.catalog import catalog_langs
+from .catalogs import examples_of, prose_of
 from .render import inline_html, render_section
 from .source import EDITION_FILE, Edition, Section
 from .typography import typeset
-from .staleness import Status, compare, editions_of, source_of, unexcused
+from .staleness import UNIT_STATES, Status, compare, editions_of, source_of, unexcused
 from .ui import language_name, load_ui, templates_dir
 
 __all__ = ["Output", "Rulebooks", "check_placeholders", "load_rules", "index_name", "DEFAULT_LANG"]
@@ -98,7 +99,7 @@ def load_rules(folder: Path) -> GameRules:
     errors: list[InputError] = []
     statuses: list[Status] = []
     for lang, ed in editions.items():
-        exs = parse_examples(ed.path)
+        exs = examples_of(ed)
         rules.examples[lang] = {e.id: e for e in exs}
         for ex in exs:
             for f in check_example(ex):
@@ -106,11 +107,12 @@ def load_rules(folder: Path) -> GameRules:
                                          f"{f.expected}, got {f.got}",
                                          hint="the rulebook would print a false example; see forge check"))
         errors += check_placeholders(ed, rules.examples[lang])
-        errors += check_prose(ed.path, exs)
+        errors += prose_of(ed)
         source = source_of(ed, editions)
         if source is not None:
             statuses += compare(source, ed)
-            rules.statuses[lang] = {s.section: s.state for s in statuses if s.edition is ed}
+            rules.statuses[lang] = {s.section: "partial" if s.state in UNIT_STATES else s.state
+                                    for s in statuses if s.edition is ed}
     missing = missing_ids({ed.path: list(rules.examples[lang].values()) for lang, ed in editions.items()})
     errors += [InputError(m.location, m.message, hint="every language edition carries the same example ids; "
                           "forge check lists them") for m in unexcused(missing, editions.values(), statuses)]
@@ -178,7 +180,7 @@ class Rulebooks:
             notice = None
             if state:
                 said = ui.get(f"name.{source.lang}") or language_name(self.templates, source.lang)
-                notice = ui[state].replace("{source}", said)
+                notice = (ui.get(state) or ui["untranslated"]).replace("{source}", said)
             head, sep, body = html.partition("</h2>")
             if not sep:
                 head, body = "", html
@@ -249,6 +251,7 @@ class Rulebooks:
         rules = self.root / "rules_src"
         if rules.is_dir():
             found |= {m["lang"] for f in rules.glob("*/*.md") if (m := EDITION_FILE.match(f.name))}
+            found |= {lang for folder in rules.iterdir() if folder.is_dir() for lang in catalog_langs(folder)}
         return sorted(found)
 
     def index(self, games: list[GameRules], out: Path, downloads: dict[tuple[str, str], list],

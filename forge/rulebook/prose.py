@@ -91,10 +91,12 @@ def _paragraph_above(lines: list[str], fence: int) -> tuple[int, str]:
     return i + 2, " ".join(lines[i + 1:end + 1])
 
 
-def check_prose(path: Path, examples: list[Example]) -> list[InputError]:
+def check_prose(path: Path, examples: list[Example], lines: list[str] | None = None,
+                place=lambda n: n) -> list[InputError]:
     """What the paragraphs introducing the examples of the edition ``path`` name that their
-    example does not show (see the module's docstring)."""
-    lines = read_text(path).splitlines()
+    example does not show (see the module's docstring); ``lines``: the edition's text when it
+    is not the file's (written from a catalog), ``place`` its line in ``path``."""
+    lines = read_text(path).splitlines() if lines is None else lines
     seen: dict[str, tuple[set[str], set[str], bool]] = {}
     for ex in examples:
         try:
@@ -119,7 +121,7 @@ def check_prose(path: Path, examples: list[Example]) -> list[InputError]:
         if strangers or absent:
             said = [f"the player{'s' * (len(strangers) > 1)} {', '.join(strangers)}"] if strangers else []
             said += [f"the word{'s' * (len(absent) > 1)} {', '.join(absent)}"] if absent else []
-            errors.append(InputError(Location.of(path, first),
+            errors.append(InputError(Location.of(path, place(first)),
                                      f"the paragraph introducing example {ex.id} names {' and '.join(said)}, "
                                      f"which the example does not show", hint=HINT))
     return errors

@@ -25,13 +25,14 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from ..errors import Location, RulebookError
 from ..fences import code_lines, fences
 from ..inputs import inside, read_text
 from ..cardspec.yamlload import parse_yaml
 
-__all__ = ["Section", "Edition", "Heading", "read_edition", "plain", "EDITION_FILE", "INTRO"]
+__all__ = ["Section", "Edition", "Heading", "read_edition", "parse_edition", "plain", "EDITION_FILE", "INTRO"]
 
 #: a language edition's file name: fr.md, en.md, pt-BR.md
 EDITION_FILE = re.compile(r"^(?P<lang>[a-z]{2,3}(?:-[A-Za-z]{2,4})?)\.md$")
@@ -83,6 +84,7 @@ class Edition:
     follows: dict[str, str] = field(default_factory=dict)
     front_lines: int = 0              # lines taken by the front matter block
     follows_lines: dict[str, int] = field(default_factory=dict)
+    written: "Written | None" = None   # an edition written from a catalog: see forge.rulebook.catalogs
 
     def section(self, sid: str) -> Section | None:
         return next((s for s in self.sections if s.id == sid), None)
@@ -101,6 +103,17 @@ class Edition:
             if sec.line <= line:
                 current = sec.id
         return current
+
+
+@dataclass
+class Written:
+    """How an edition was written from a source edition and a catalog (``path`` is the .po)."""
+
+    lines: list[str]                  # the Markdown written
+    place: list[int]                  # the catalog line of each line (1-based index - 1)
+    examples: list                    # its worked examples, located (shared ones at the source's lines)
+    shown: list                       # the examples as read in ``lines`` (lines of ``lines``)
+    pending: list                     # the units shown in the source language (forge.rulebook.catalogs.Pending)
 
 
 def _front_matter(path: Path, text: str) -> tuple[dict, int, dict[str, int]]:
@@ -128,45 +141,54 @@ def read_edition(path: Path) -> Edition:
     if not m:
         raise RulebookError(Location.of(path, 1), "a rulebook edition is named after its language (e.g. fr.md, en.md)")
     inside(path.absolute().parents[2], path)    # rules_src/<game>/<lang>.md: no symlink out of the project
-    text = read_text(path)
+    return parse_edition(path, m["lang"], read_text(path))
+
+
+def parse_edition(path: Path, lang: str, text: str, place: Callable[[int], int] = lambda n: n) -> Edition:
+    """The edition ``lang`` written ``text``; ``place`` turns a line of ``text`` into the line
+    of ``path`` it comes from (a catalog's entry, for an edition written from a catalog)."""
     front, skip, follows_lines = _front_matter(path, text)
     lines = text.splitlines()
+
+    def at(n: int) -> Location:
+        return Location.of(path, place(n))
+
     title = ""
-    sections = [Section(INTRO, "", skip + 1, [])]
+    sections = [Section(INTRO, "", place(skip + 1), [])]
     seen: dict[str, int] = {}
     code = {skip + 1 + i for i in code_lines(fences(lines[skip:], path, skip + 1))}
     for n, line in enumerate(lines[skip:], start=skip + 1):
         h = None if n in code else ANY_HEADING.match(line)
         if h and len(h["hashes"]) == 1 and not title:
             title = HEADING_ID.sub(lambda mm: mm["text"], h["rest"]) if "{#" in h["rest"] else h["rest"]
-            sections[0].line = n
+            sections[0].line = place(n)
             continue
         if h and len(h["hashes"]) >= 2:
             hid = HEADING_ID.match(h["rest"])
             if not hid:
-                raise RulebookError(Location.of(path, n), f"heading '{h['rest']}' has no id",
+                raise RulebookError(at(n), f"heading '{h['rest']}' has no id",
                                  hint="end every ## and ### heading with an id shared by all languages, "
                                       "e.g. '## Setup {#setup}'")
             if hid["id"] in seen or hid["id"] == INTRO:
-                raise RulebookError(Location.of(path, n), f"heading id '{hid['id']}' is used twice"
+                raise RulebookError(at(n), f"heading id '{hid['id']}' is used twice"
                                  + (f" (first at line {seen[hid['id']]})" if hid["id"] in seen else
                                     " ('intro' names the text before the first ## heading)"))
-            seen[hid["id"]] = n
-            heading = Heading(len(h["hashes"]), hid["text"], hid["id"], n)
+            seen[hid["id"]] = place(n)
+            heading = Heading(len(h["hashes"]), hid["text"], hid["id"], place(n))
             if heading.level == 2:
-                sections.append(Section(heading.id, heading.text, n, []))
+                sections.append(Section(heading.id, heading.text, place(n), []))
             sections[-1].headings.append(heading)
         sections[-1].lines.append(line)
-        sections[-1].numbers.append(n)
+        sections[-1].numbers.append(place(n))
     if not title:
-        raise RulebookError(Location.of(path, skip + 1), "the rulebook has no title",
+        raise RulebookError(at(skip + 1), "the rulebook has no title",
                          hint="start the text with a '# Title' line")
     if not any(s.strip() for s in sections[0].lines):
         sections.pop(0)
     follows = front.get("follows") or {}
     if not isinstance(follows, dict):
         raise RulebookError(Location.of(path, 2), "front matter: 'follows' must map section ids to digests")
-    return Edition(path, m["lang"], title, sections, front.get("translation_of"),
+    return Edition(path, lang, title, sections, front.get("translation_of"),
                    {str(k): str(v) for k, v in follows.items()}, skip, follows_lines)
 
 

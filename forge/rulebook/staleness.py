@@ -21,12 +21,17 @@ from pathlib import Path
 from typing import Iterable
 
 from ..engine.examples import Missing
-from ..errors import InputError, Location
+from ..errors import InputError, Location, Warning_
 from ..files import atomic_write
 from ..inputs import read_text
-from .source import FRONT, Edition, read_edition
+from ..i18n.catalog import catalog_langs, catalog_path
+from .catalogs import written_edition
+from .source import EDITION_FILE, FRONT, Edition, read_edition
 
-__all__ = ["Status", "compare", "source_of", "mark_translated", "editions_of", "unexcused"]
+#: the states of a unit written from a catalog, shown in the source language
+UNIT_STATES = ("fuzzy", "missing")
+
+__all__ = ["UNIT_STATES", "shadowed", "Status", "compare", "source_of", "mark_translated", "editions_of", "unexcused"]
 
 
 @dataclass(frozen=True)
@@ -38,6 +43,11 @@ class Status:
     source_location: Location
 
     def __str__(self) -> str:
+        if self.state in UNIT_STATES:
+            what = ("is fuzzy: its source text changed since it was translated (clear the fuzzy flag once the "
+                    "translation is updated)" if self.state == "fuzzy" else "is not translated")
+            return (f"{self.location}: a unit of section '{self.section}' {what}; source: {self.source_location}; "
+                    f"the page shows the source text")
         lang = self.edition.lang
         game = self.edition.path.parent.name
         if self.state == "untranslated":
@@ -50,9 +60,27 @@ class Status:
 
 
 def editions_of(folder: Path) -> dict[str, Edition]:
-    """Every language edition of one game's rules folder, by language."""
-    from .source import EDITION_FILE
-    return {e.lang: e for e in (read_edition(p) for p in sorted(folder.glob("*.md")) if EDITION_FILE.match(p.name))}
+    """Every language edition of one game's rules folder, by language: its Markdown files,
+    then each catalog (``po/<lang>.po``) of a language that has none, written from the source
+    edition (a hand-written edition is kept as it is: see :func:`shadowed`)."""
+    found = {e.lang: e for e in (read_edition(p) for p in sorted(folder.glob("*.md")) if EDITION_FILE.match(p.name))}
+    langs = [lang for lang in catalog_langs(folder) if lang not in found] if found else []   # no rulebook here
+    sources = [e for e in found.values() if not e.translation_of]
+    if langs and len(sources) != 1:
+        raise InputError(Location.of(catalog_path(folder, langs[0])), f"a catalog translates the source edition, "
+                         f"and {folder.name} has {len(sources) or 'no'} editions that are not translations",
+                         hint="keep one edition without 'translation_of' (e.g. fr.md)")
+    for lang in langs:
+        found[lang] = written_edition(sources[0], catalog_path(folder, lang), lang)
+    return dict(sorted(found.items()))
+
+
+def shadowed(folder: Path) -> list[Warning_]:
+    """A catalog not used because its language's edition is hand-written."""
+    langs = {m["lang"] for p in folder.glob("*.md") if (m := EDITION_FILE.match(p.name))}
+    return [Warning_(Location.of(catalog_path(folder, lang)), f"this catalog is not used: {lang}.md is the {lang} "
+                     f"edition", "remove the Markdown edition to build from the catalog (forge i18n import made it)")
+            for lang in catalog_langs(folder) if lang in langs]
 
 
 def source_of(edition: Edition, editions: dict[str, Edition]) -> Edition | None:
@@ -69,6 +97,8 @@ def source_of(edition: Edition, editions: dict[str, Edition]) -> Edition | None:
 
 def compare(source: Edition, tr: Edition) -> list[Status]:
     """The stale and untranslated sections of ``tr``; orphan sections raise InputError."""
+    if tr.written:
+        return [Status(tr, p.section, p.state, p.location, p.source) for p in tr.written.pending]
     src_ids = set(source.ids)
     for sec in tr.sections:
         if sec.id not in src_ids:

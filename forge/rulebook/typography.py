@@ -11,6 +11,10 @@ Each text follows the language of its element (the nearest ``lang`` attribute):
   left alone.
 - English: ``"`` and ``'`` become “ ” ‘ ’ by what stands before them: an apostrophe or a
   closing quote after a letter, an opening quote after a space or at the start of a line.
+- German: ``"`` and ``'`` become „ “ ‚ ‘ by the same reading (an apostrophe after a letter
+  is ’); a word of :data:`LONG` letters or more gets soft hyphens (U+00AD) where the German
+  hyphenation patterns (pyphen's) allow a break, so that a narrow screen or a table column
+  breaks it there, with a hyphen, rather than running wider than the page.
 - Any other language is left as written.
 
 Untouched: the text of ``code``, ``pre``, ``kbd``, ``samp``, ``script`` and ``style``, tag
@@ -22,12 +26,17 @@ The pass is idempotent: a set page comes out of it unchanged.
 """
 from __future__ import annotations
 
+import functools
 import html
 import re
 
 __all__ = ["typeset", "typeset_text"]
 
 NNBSP = "\u202f"
+SHY = "\u00ad"
+#: a German word long enough to be given its hyphenation points
+LONG = 12
+LONG_WORD = re.compile(rf"[^\W\d_]{{{LONG},}}")
 
 #: a tag, a comment, a run of text or a "<" that starts no tag, in the order of the page
 TOKEN = re.compile(r"<!--.*?-->|<!\w[^>]*>|</?([a-zA-Z][\w-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>|[^<]+|<", re.S)
@@ -65,7 +74,7 @@ def typeset_text(text: str, lang: str, before: str = "") -> str:
     """``text`` set by the rules of ``lang``; ``before``: the character that precedes it on
     its line ("" at the start of a line), which only serves as context."""
     kind = lang.lower().split("-")[0]
-    if kind not in ("fr", "en"):
+    if kind not in ("fr", "en", "de"):
         return text
     out = []
     for i, part in enumerate(URL.split(text)):          # odd parts: addresses
@@ -79,10 +88,34 @@ def _set(text: str, kind: str, before: str) -> str:
     s = context + text
     if kind == "fr":
         s = FR_AFTER.sub("«" + NNBSP, FR_BEFORE.sub(NNBSP, s.replace("'", "’")))
+    elif kind == "de":
+        s = _german_quotes(s)
+        s = LONG_WORD.sub(lambda m: _hyphenator().inserted(m[0], hyphen=SHY), s)
     else:
         s = EN_OPEN.sub(lambda m: "“" if m[1] == '"' else "‘", s)
         s = s.replace('"', "”").replace("'", "’")
     return s[len(context):]
+
+
+def _german_quotes(s: str) -> str:
+    """„…“ and ‚…‘: an opening quote as in English; a closing ' is ‘ when a ‚ is open and no
+    letter follows, else ’."""
+    s = EN_OPEN.sub(lambda m: "„" if m[1] == '"' else "‚", s).replace('"', "“")
+    out, single = [], False
+    for i, c in enumerate(s):
+        if c == "‚":
+            single = True
+        elif c == "'":
+            inside = s[i + 1:i + 2].isalpha()          # geht's, Kinder's: an apostrophe
+            c, single = ("‘", False) if single and not inside else ("’", single)
+        out.append(c)
+    return "".join(out)
+
+
+@functools.lru_cache(maxsize=1)
+def _hyphenator():
+    import pyphen
+    return pyphen.Pyphen(lang="de_DE", left=3, right=3)
 
 
 def typeset(page: str, lang: str = "") -> str:

@@ -85,6 +85,11 @@ UI_KEYS = {
     "landing_read": "the index's link to a game's rulebook in one language",
     "landing_before": "heading of the index's box of what to print first (the calibration sheet)",
 }
+#: keys a project's words may lack (newer than its templates): what is said in their place
+OPTIONAL = {
+    "partial": "notice on a section part of which is shown in its source's language ({source}): "
+               "when absent, 'untranslated' is said",
+}
 #: optional: another language's name in this one
 NAME_KEY = re.compile(r"^name\.[a-z]{2,3}(-[A-Za-z]{2,4})?$")
 HINT = "templates/i18n/en.yaml shows every key; quote words YAML reads as values (\"yes\", \"no\")"
@@ -102,7 +107,7 @@ def _read_ui(path: Path, stamp: tuple) -> tuple:
         raise RulebookError(Location(where, 1), f"expected a mapping of key: text, got {describe(data)}", hint=HINT)
     errors = []
     for key, value in data.items():
-        if key not in UI_KEYS and not NAME_KEY.match(key):
+        if key not in UI_KEYS and key not in OPTIONAL and not NAME_KEY.match(key):
             errors.append(RulebookError(data.at(key), f"unknown key '{key}' (expected one of: {', '.join(UI_KEYS)}, "
                                         "or name.<lang>)", hint=HINT))
         elif not isinstance(value, str) or not value.strip():

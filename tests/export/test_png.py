@@ -82,7 +82,7 @@ def test_summary_gives_time_per_card(exported):
     (["dalmuti", "--tts", "--url-base", "ftp://x"], "--url-base: not a site address: 'ftp://x'"),
     (["dalmuti", "--tts", "--url-base", "https://x.org/\x01a"], "--url-base: not a site address: 'https://x.org/\\x01a' (a control"),
     (["dalmuti", "--tts", "--url-base", "https://x.org/\na"], "--url-base: not a site address: 'https://x.org/\\na' (a control"),
-    (["dalmuti", "--png", "--lang", "de"], "--lang: game 'dalmuti' has no language 'de'"),
+    (["dalmuti", "--png", "--lang", "it"], "--lang: game 'dalmuti' has no language 'it'"),
 ])
 def test_bad_input_one_line_exit_2_nothing_written(exported, args, message):
     folder = exported["--trim"][0]

@@ -36,7 +36,7 @@ def gjdlv_build(tmp_path_factory) -> Path:
     def make(project: Path) -> None:
         shutil.copytree(ROOT / "cardspecs", project / "cardspecs")
         shutil.copytree(ROOT / "rules_src", project / "rules_src",
-                        ignore=shutil.ignore_patterns("*.md", "figures.yaml"))
+                        ignore=shutil.ignore_patterns("*.md", "figures.yaml", "po"))
         shutil.copytree(warm_project(tmp_path_factory) / FOLDER, project / FOLDER)
         result = run_forge("build", "gjdlv", "--out", "build", cwd=project)
         assert result.returncode == 0, result.stderr

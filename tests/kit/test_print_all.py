@@ -32,7 +32,7 @@ FLIPS = {"long-edge": "/DuplexFlipLongEdge", "short-edge": "/DuplexFlipShortEdge
 KITS = [(g, l, p) for g in GAMES for l in LANGS for p in PAPERS]
 #: a printed sheet label's first part, "<game> · <what> · <side> · sheet <i>/<n>" (French:
 #: feuille); on print-all's shared sheets "shared sheet <i>/<n>" (feuille commune)
-SHEET = re.compile(r"· ([^·]+?) · ([^·]+?) · (shared sheet|feuille commune|sheet|feuille) (\d+)/(\d+)")
+SHEET = re.compile(r"· ([^·]+?) · ([^·]+?) · (shared sheet|feuille commune|gemeinsames Blatt|sheet|feuille|Blatt) (\d+)/(\d+)")
 SHARED = ("shared sheet", "feuille commune")
 
 

@@ -25,11 +25,13 @@ from ..conftest import GAMES, ROOT, kit, run_forge
 from ..pdftools import blocks, card_faces, open_pdf, overlaps, page_image, segments, words
 
 MM = 72 / 25.4
-SIDES = {"en": (("fronts", "front"), ("backs", "back")), "fr": (("recto",), ("verso",))}
-PRINT = {"en": "Print at 100 % (actual size)", "fr": "Imprimer à 100 % (taille réelle)"}
-ON = {"en": "on", "fr": "sur"}
+SIDES = {"en": (("fronts", "front"), ("backs", "back")), "fr": (("recto",), ("verso",)),
+         "de": (("Vorderseiten", "Vorderseite"), ("Rückseiten", "Rückseite"))}
+PRINT = {"en": "Print at 100 % (actual size)", "fr": "Imprimer à 100 % (taille réelle)",
+         "de": "Mit 100 % (tatsächliche Größe)"}
+ON = {"en": "on", "fr": "sur", "de": "auf"}
 PAPER_NAMES = {"a4": "A4", "letter": "Letter"}
-FLIP = {"en": "duplex, long-edge flip", "fr": "recto verso, bord long"}
+FLIP = {"en": "duplex, long-edge flip", "fr": "recto verso, bord long", "de": "beidseitig, an der langen Kante wenden"}
 CALIBRATION = {"en": "Back-offset calibration", "fr": "Calibrage du décalage recto verso"}
 LABEL_PT, LABEL_EDGE, MARK_EDGE = 7.0, 5 * MM, 5 * MM       # the issues' figures (crop marks: issue 27)
 TOL = 1e-3
@@ -116,7 +118,7 @@ def test_every_page_says_game_component_side_sheet_and_how_to_print(request, gam
     spec = load_spec(ROOT / "cardspecs" / f"{game}.yaml", ROOT)
     problems, pages = [], 0
     pdfs = kit_pdfs(out, game)
-    assert len(pdfs) == 2 * 2 * sum(not name.startswith("track") for name in spec.components)   # 2 languages, 2 papers
+    assert len(pdfs) == len(spec.languages) * 2 * sum(not name.startswith("track") for name in spec.components)  # 2 papers
     for path in pdfs:
         lang = path.parent.name
         comp = spec.components[re.sub(r"-(a4|letter)$", "", path.stem)]

@@ -22,9 +22,22 @@ def rules_project(tmp_path, warm_cache) -> Path:
     return sources(tmp_path, warm_cache)
 
 
-#: every rulebook of the project and its editions (rules_src/<game>/<lang>.md)
-PAGES = [(g.name, l) for g in sorted((ROOT / "rules_src").iterdir()) if g.is_dir()
-         for l in ("fr", "en") if (g / f"{l}.md").is_file()]
+def editions(game: Path) -> list[str]:
+    """The languages of a game's editions: its Markdown files and its catalogs (po/<lang>.po)."""
+    return sorted({p.stem for p in game.glob("*.md")} | {p.stem for p in (game / "po").glob("*.po")})
+
+
+def edition_text(game: str, lang: str, root: Path = ROOT) -> str:
+    """The Markdown of an edition: its file, or the text its catalog writes (read by forge)."""
+    path = root / "rules_src" / game / f"{lang}.md"
+    if path.is_file():
+        return path.read_text(encoding="utf-8")
+    from forge.rulebook.staleness import editions_of
+    return "\n".join(editions_of(root / "rules_src" / game)[lang].written.lines) + "\n"
+
+
+#: every rulebook of the project and its editions (rules_src/<game>/<lang>.md, or po/<lang>.po)
+PAGES = [(g.name, l) for g in sorted((ROOT / "rules_src").iterdir()) if g.is_dir() for l in editions(g)]
 
 
 def insert_after(path: Path, anchor: str, text: str) -> int:

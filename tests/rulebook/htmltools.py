@@ -24,7 +24,8 @@ def find_all(root: ET.Element, tag: str) -> list[ET.Element]:
 
 
 def text_of(el: ET.Element) -> str:
-    return re.sub(r"\s+", " ", "".join(el.itertext())).strip()
+    """The element's text as a reader sees it: spaces folded, soft hyphens (U+00AD) unseen."""
+    return re.sub(r"\s+", " ", "".join(el.itertext()).replace("\u00ad", "")).strip()
 
 
 def by_class(root: ET.Element, tag: str, cls: str) -> list[ET.Element]:

@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from forge.cache import FOLDER
 
 from ..conftest import ROOT, run_forge, tree_digest
-from .conftest import PAGES
+from .conftest import PAGES, edition_text
 from .htmltools import find_all, parse
 from .printed import Contents, Printed, figure_pages, heading_pages, norm, toc_numbers
 from .test_browser import chromium  # noqa: F401  (the fixture: Chromium found, or skip / fail)
@@ -87,7 +87,7 @@ def test_the_printed_contents_give_the_page_where_each_heading_is(booklets, prin
 @pytest.mark.parametrize("game,lang", BOOKLETS)
 def test_each_figure_is_on_the_page_where_its_paragraph_ends(booklets, printed, game, lang):
     figures = figure_pages(printed[game, lang], booklets / game / lang / "rules.html")
-    written = (ROOT / "rules_src" / game / f"{lang}.md").read_text(encoding="utf-8").count("```example {#")
+    written = edition_text(game, lang).count("```example {#")
     assert len(figures) == written >= 9
     moved = [f"paragraph ends p. {p}, figure starts p. {f}: …{end}" for end, p, f in figures if p != f]
     assert moved == []

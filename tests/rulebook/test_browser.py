@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from ..conftest import ROOT
-from .conftest import PAGES
+from .conftest import PAGES, edition_text
 from .printed import Contents, Printed, figure_pages, heading_pages
 
 REQUIRED = os.environ.get("FORGE_REQUIRE_TOOLS") == "1"
@@ -118,7 +118,7 @@ def test_print_preview_is_an_a4_booklet_with_whole_figures(site, printed_pages, 
         ends = sum(line.strip() == title for line in text.splitlines())
         assert starts == ends, f"page {n}: {starts} figures start, {ends} end (a figure is split)"
         figures_total += starts
-    written = (ROOT / "rules_src" / game / f"{lang}.md").read_text(encoding="utf-8").count("```example {#")
+    written = edition_text(game, lang).count("```example {#")
     assert figures_total == written
     # each figure starts on the page where the paragraph that introduces it ends
     figures = figure_pages(Printed.read(pdf), site / game / lang / "rules.html")

@@ -7,12 +7,12 @@ import re
 
 import pytest
 
-from forge.engine.examples import parse_examples
+from forge.engine.examples import parse_examples_in
 from forge.rulebook.figures import notation
 
 from ..conftest import ROOT
 from .browser import answer_in
-from .conftest import PAGES
+from .conftest import PAGES, edition_text
 from .htmltools import by_class, find_all, parse, text_of
 from .test_browser import browser, chromium  # noqa: F401  (fixtures)
 
@@ -25,7 +25,8 @@ def figures(site, game: str, lang: str) -> dict:
 
 def examples(game: str, lang: str) -> dict:
     """The examples' data, as the rulebook source holds it."""
-    return {ex.id: ex.data for ex in parse_examples(ROOT / "rules_src" / game / f"{lang}.md")}
+    path = ROOT / "rules_src" / game / f"{lang}.md"
+    return {ex.id: ex.data for ex in parse_examples_in(path, edition_text(game, lang))}
 
 
 def lines(fig, cls: str) -> list:
@@ -129,7 +130,8 @@ def test_chatvert_cards_follow_the_page_language(site, lang):
 
 #: how each language says that one winner / several winners carry it
 VERBS = {"fr": (r"\b(gagne|l[’']emporte)\b", r"\b(gagnent|l[’']emportent)\b"),       # the page's apostrophe is ’
-         "en": (r"\bwins\b", r"\b(win|share)\b")}
+         "en": (r"\bwins\b", r"\b(win|share)\b"),
+         "de": (r"\bgewinnt\b", r"\b(gewinnen|teilen)\b")}
 
 
 @pytest.mark.parametrize("game,lang", PAGES)

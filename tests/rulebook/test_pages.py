@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from ..conftest import ROOT
-from .conftest import PAGES
+from .conftest import PAGES, editions, edition_text
 from .htmltools import NS, by_class, find_all, ids, parse, text_of
 
 BLOCK = re.compile(r"^```example \{#([a-z0-9-]+)\}\n(.*?)^```$", re.M | re.S)
@@ -18,7 +18,7 @@ PLACEHOLDER = re.compile(r"\{\{\s*([a-z0-9-]+)((?:\.[^\s.{}]+)+)\s*\}\}")
 
 def blocks(game: str, lang: str) -> dict[str, dict]:
     """The example blocks of a source file, read with plain YAML (not forge's reader)."""
-    text = (ROOT / "rules_src" / game / f"{lang}.md").read_text(encoding="utf-8")
+    text = edition_text(game, lang)
     return {m[1]: yaml.safe_load(m[2]) for m in BLOCK.finditer(text)}
 
 
@@ -39,13 +39,13 @@ def test_page_is_strict_html_in_its_language(site, game, lang):
     source = "fr"                          # every game's rulebook is written in French first
     assert yaml.safe_load((ROOT / "rules_src" / game / "en.md").read_text(encoding="utf-8").split("---")[1]
                           )["translation_of"] == source
-    assert alternates == {"fr": "../fr/rules.html", "en": "../en/rules.html", "x-default": f"../{source}/rules.html"}
+    assert alternates == {**{l: f"../{l}/rules.html" for l in editions(ROOT / "rules_src" / game)},
+                          "x-default": f"../{source}/rules.html"}
     for href in alternates.values():
         assert (page.parent / href).resolve().is_file()
     switcher = root.find(f".//{NS}nav[@class='languages']")
     links = {a.get("hreflang"): a.get("href") for a in find_all(switcher, "a") if a.get("class") == "to-page"}
-    other = "en" if lang == "fr" else "fr"
-    assert links == {other: f"../{other}/rules.html"}
+    assert links == {other: f"../{other}/rules.html" for other in editions(ROOT / "rules_src" / game) if other != lang}
     current = [s for s in find_all(switcher, "span") if s.get("aria-current") == "page"]
     assert len(current) == 1
 
@@ -181,7 +181,7 @@ def test_majority_vote_cards_follow_the_seats(site):
 
 @pytest.mark.parametrize("game,lang", PAGES)
 def test_placeholders_show_the_checked_values(site, game, lang):
-    src = (ROOT / "rules_src" / game / f"{lang}.md").read_text(encoding="utf-8")
+    src = edition_text(game, lang)
     prose = BLOCK.sub("", src)
     wanted = []
     data = blocks(game, lang)
@@ -219,8 +219,9 @@ def test_index_lists_every_game_and_language(site):
     assert {p.split("/")[0] for p in pdfs if "/" in p} == games          # every game's kit, rulebook or not
 
 
-PRINT_ALL = {"en": "Everything to print, in one file", "fr": "Tout à imprimer, en un seul fichier"}
-CALIBRATION = {"en": "calibration sheet", "fr": "Feuille de calibrage"}
+PRINT_ALL = {"en": "Everything to print, in one file", "fr": "Tout à imprimer, en un seul fichier",
+             "de": "Alles zum Ausdrucken in einer Datei"}
+CALIBRATION = {"en": "calibration sheet", "fr": "Feuille de calibrage", "de": "Kalibrierblatt"}
 
 
 @pytest.mark.parametrize("game,lang", PAGES)

@@ -10,13 +10,14 @@ from forge.engine.examples import parse_examples
 from forge.rulebook.prose import check_prose
 
 from ..conftest import ROOT, run_forge
-from .conftest import PAGES
+from .conftest import PAGES, edition_text
 
 
 @pytest.mark.parametrize("game,lang", PAGES)
 def test_every_paragraph_above_an_example_names_what_it_shows(game, lang):
-    path = ROOT / "rules_src" / game / f"{lang}.md"
-    assert [str(e) for e in check_prose(path, parse_examples(path))] == []
+    from forge.rulebook.catalogs import prose_of
+    from forge.rulebook.staleness import editions_of
+    assert [str(e) for e in prose_of(editions_of(ROOT / "rules_src" / game)[lang])] == []
 
 
 def _edit(path, old: str, new: str) -> int:
@@ -54,7 +55,7 @@ def test_the_editions_speak_to_players(game, lang):
     "refused"; a house ruling is named by a link in the text, its id in backticks only at the
     head of its item in the house-rulings list, where every ruling of the engine is explained."""
     from forge.engine.registry import get_game
-    text = (ROOT / "rules_src" / game / f"{lang}.md").read_text(encoding="utf-8")
+    text = edition_text(game, lang)
     prose = re.sub(r"```.*?```", "", text.split("\n---\n", 1)[-1], flags=re.S)
     assert re.findall(r"(?i).{0,40}\b(?:forge\b|refus\w*).{0,20}", prose) == []
     rulings = get_game(game, ROOT).RULINGS

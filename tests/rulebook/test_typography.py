@@ -45,8 +45,28 @@ def test_english_quotes(text, expected):
     assert typeset_text(expected, "en") == expected
 
 
+@pytest.mark.parametrize("text, expected", [
+    ('Er sagt "Narr".', "Er sagt „Narr“."),
+    ("Ein 'kleiner' Narr, geht's?", "Ein ‚kleiner‘ Narr, geht’s?"),
+    ('("Hausregel")', "(„Hausregel“)"),
+])
+def test_german_quotes(text, expected):
+    assert typeset_text(text, "de-AT") == expected
+    assert typeset_text(expected, "de") == expected
+
+
+def test_a_long_german_word_gets_its_break_points_and_a_short_one_none():
+    long, short = "Siegelbewahrer", "Spielende"
+    done = typeset_text(f"{long} {short}", "de")
+    parts = done.split(" ")[0].split("\u00ad")
+    assert "".join(parts) == long and len(parts) > 2 and len(parts[0]) >= 3 and len(parts[-1]) >= 3
+    assert done.split(" ")[1] == short
+    assert typeset_text(done, "de") == done                                  # set once, unchanged after
+    assert typeset_text(long, "fr") == long and typeset_text(long, "en") == long
+
+
 def test_other_languages_are_left_as_written():
-    assert typeset_text("l'a : \"b\"", "de") == "l'a : \"b\""
+    assert typeset_text("l'a : \"b\"", "it") == "l'a : \"b\""
     assert typeset('<p lang="it">l\'a : "b"</p>', "fr") == '<p lang="it">l\'a : "b"</p>'
 
 
