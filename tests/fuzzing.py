@@ -51,8 +51,8 @@ ODD_VALUES = [None, True, 0, -1, 10 ** 30, float("nan"), float("inf"), -0.0, "",
 def corpus(root: Path = ROOT) -> list[str]:
     """The project's input files, relative to ``root``."""
     files = sorted(str(p.relative_to(root)) for p in (root / "cardspecs").rglob("*") if p.suffix in (".yaml", ".csv"))
-    files += sorted(str(p.relative_to(root)) for p in (root / "rules_src").rglob("*") if p.suffix in (".md", ".yaml"))
-    files += sorted(str(p.relative_to(root)) for p in (root / "templates" / "i18n").glob("*.yaml"))
+    files += sorted(str(p.relative_to(root)) for p in (root / "rules_src").rglob("*") if p.suffix in (".md", ".yaml", ".po"))
+    files += sorted(str(p.relative_to(root)) for p in (root / "templates" / "i18n").glob("*") if p.suffix in (".yaml", ".po"))
     return files
 
 
@@ -174,9 +174,25 @@ def reblock(data: bytes, rng: random.Random) -> bytes:
     return (text[:start] + body + text[end:]).encode("utf-8")
 
 
+def restring(data: bytes, rng: random.Random) -> bytes:
+    """A catalog's translation spoiled as a translator's slip would: a placeholder or a mark
+    lost, a line break or a block's syntax put in, an entry's quote unclosed."""
+    lines = _lines(data)
+    at = [i for i, line in enumerate(lines) if line.startswith((b'msgstr "', b'"')) and len(line) > 8]
+    if not at:
+        return data
+    i = rng.choice(at)
+    line = lines[i]
+    lines[i] = rng.choice([
+        line.replace(b"{{", b"{", 1), line.replace(b"}}", b"", 1), line.replace(b"**", b"", 1),
+        line[:-1] + b'\\n\\n## x {#x}"', line[:-1], line.replace(b"](", b"] (", 1),
+        line[:-1] + b' {{nope.field}}"', line.replace(b'"', b'"| ', 1)])
+    return b"\n".join(lines)
+
+
 TEXT_MUTATIONS = [insert_bytes, bom, crlf, utf16, truncate, drop_line, double_line, hostile_line]
 MUTATIONS = {".yaml": TEXT_MUTATIONS + [restructure] * 4, ".csv": TEXT_MUTATIONS + [recell] * 3,
-             ".md": TEXT_MUTATIONS + [reblock] * 4}
+             ".md": TEXT_MUTATIONS + [reblock] * 4, ".po": TEXT_MUTATIONS + [restring] * 4}
 
 
 # -- running a case -------------------------------------------------------------------------

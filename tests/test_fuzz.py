@@ -40,6 +40,6 @@ def test_spoiled_input_gives_located_errors_only(fuzz_project, data):
 
 def test_the_corpus_covers_every_kind_of_input():
     kinds = {Path(f).suffix for f in FILES}
-    assert kinds == {".yaml", ".csv", ".md"}
+    assert kinds == {".yaml", ".csv", ".md", ".po"}
     assert any(f.startswith("templates/i18n/") for f in FILES) and any(f.endswith("figures.yaml") for f in FILES)
 

@@ -20,7 +20,7 @@ from .styled import icon_names, styled_runs
 from .model import MM, PAPERS, Component, GameSpec, Row
 from .part_types import PART_TYPES, part_box
 from .templating import TemplateError, resolve
-from .typography import typeset
+from .typography import breakable
 from .vocabulary import EMBLEM_NAMES, SAFE, SYMBOL_NAMES, CardBox, Param
 
 __all__ = ["resolve_parts", "check_resolution", "colour_value", "face_boxes"]
@@ -44,7 +44,7 @@ def colour_value(value: str, spec: GameSpec) -> str:
 
 def resolve_parts(parts: tuple, fields: dict, strings: dict, spec: GameSpec, row: Row, lang: str = "") -> list[dict]:
     """Each part with its templates resolved against ``fields`` and checked; its text in the
-    typography of ``lang`` (:func:`typeset`)."""
+    typography of ``lang``, long words breakable (:func:`~.typography.breakable`)."""
     out = []
     for part in parts:
         values = {"type": part.type, "name": part.name, **part.fixed}
@@ -63,7 +63,7 @@ def resolve_parts(parts: tuple, fields: dict, strings: dict, spec: GameSpec, row
             except TemplateError as exc:
                 raise _located(exc, part, key, raw, in_value=True) from None
         if part.type in ("text", "corners"):
-            values["text"] = typeset(values.get("text", ""), lang)
+            values["text"] = breakable(values.get("text", ""), lang)
             _styled(part, values, fields, spec)
         out.append(values)
     return out

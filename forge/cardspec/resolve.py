@@ -14,7 +14,7 @@ from .model import Component, Face, GameSpec, Row
 from .parts import check_resolution, resolve_parts
 from .styled import check_glyphs
 from .templating import TemplateError, resolve
-from .typography import typeset
+from .typography import breakable, typeset
 
 __all__ = ["resolve_face", "component_title", "check_titles", "check_templates"]
 
@@ -42,7 +42,7 @@ def _resolve_params(face: Face, params: dict, fields: dict, lang: str, spec: Gam
             else:
                 value = resolve(face.params.get(pname, None if p.required else p.default), fields, strings)
             checked = check_kind(p, value, spec)
-            out[pname] = typeset(checked, lang) if p.kind == "text" else checked
+            out[pname] = breakable(checked, lang) if p.kind == "text" else checked
         except TemplateError as exc:
             where = f" (for {source.location})" if source is not None and not exc.in_value else ""
             again = TemplateError(f"'{pname}'{where}: {exc.args[0]}")

@@ -56,6 +56,7 @@ def tts_text(spec: GameSpec, comp: Component, row: Row, lang: str, key: str) -> 
         params = resolve_face(comp.front, row, lang, spec)
         found = [params[k] for k in (NAMING if key == "name" else ("text",)) if isinstance(params.get(k), str)]
         text = next((v for v in found if v.strip()), "")
+    text = text.replace("\u00ad", "")                  # a card's break points are not a name's
     try:
         return " ".join(plain_text(parse(text, icon_names(spec))).split())
     except MarkupError:

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["typeset"]
+from ..i18n.hyphens import soft_hyphens
+
+__all__ = ["typeset", "breakable"]
 
 #: an apostrophe between two letters (l'ascension, aujourd'hui)
 _APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
@@ -25,3 +27,10 @@ def typeset(value, lang: str):
     if kind == "de" and '"' in value:
         value = _QUOTED.sub("\u201e\\1\u201c", value)
     return value
+
+
+def breakable(value, lang: str):
+    """A text drawn on a card, typeset, its long words given their break points (in German:
+    :mod:`forge.i18n.hyphens`), where the card's text wrap may break them with a hyphen."""
+    value = typeset(value, lang)
+    return soft_hyphens(value, lang) if isinstance(value, str) else value

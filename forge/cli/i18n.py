@@ -74,11 +74,18 @@ def _write_all(root: Path, files: list[tuple[Path, bytes]]) -> None:
                 os.unlink(tmp)
 
 
-def _run(games: list[str] | None, make) -> None:
+def _run(games: list[str] | None, make, pages=None, which=lambda folder: True) -> None:
+    """Write what ``make(root, folder)`` gives for each game (with none named: each game
+    ``which`` keeps) and, with no game named and a project with its own page words
+    (``templates/i18n``), what ``pages(templates)`` gives."""
     from ..i18n.catalog import po_bytes
     root = project_root()
     try:
-        files = [(path, po_bytes(cat)) for folder in _games(root, games) for path, cat in make(root, folder)]
+        folders = _games(root, games) if games else [f for f in _games(root, None) if which(f)]
+        files = [(path, po_bytes(cat)) for folder in folders for path, cat in make(root, folder)]
+        templates = root / "templates"
+        if pages is not None and not games and (templates / "i18n").is_dir():
+            files += [(path, po_bytes(cat)) for path, cat in pages(templates)]
         _write_all(root, files)
     except ForgeError as exc:
         report(exc)
@@ -91,16 +98,23 @@ def extract(games: Games = None) -> None:
     """Write each game's template: everything a player reads, in the source language."""
     from ..i18n.catalog import template_path
     from ..translate.catalogs import template
-    _run(games, lambda root, folder: [(template_path(folder), template(folder, root))])
+    from ..translate.pages import pages_template, pages_template_path
+    _run(games, lambda root, folder: [(template_path(folder), template(folder, root))],
+         lambda templates: [(pages_template_path(templates), pages_template(templates))])
 
 
 @i18n.command()
 def update(lang: Lang, games: Games = None) -> None:
-    """Merge the current template into po/LANG.po: changed texts become fuzzy, removed ones obsolete."""
+    """Merge the current template into po/LANG.po: changed texts become fuzzy, removed ones obsolete.
+    With no GAME, the games that have a LANG catalog; name a game to start its catalog."""
     from ..i18n.catalog import catalog_path
     from ..translate.catalogs import updated
     _lang(lang)
-    _run(games, lambda root, folder: [(catalog_path(folder, lang), updated(folder, root, catalog_path(folder, lang), lang))])
+    from ..translate.pages import pages_catalog_path, pages_updated
+    _run(games, lambda root, folder: [(catalog_path(folder, lang), updated(folder, root, catalog_path(folder, lang), lang))],
+         lambda templates: [] if (templates / "i18n" / f"{lang}.yaml").is_file() else
+         [(pages_catalog_path(templates, lang), pages_updated(templates, lang))],
+         which=lambda folder: catalog_path(folder, lang).is_file())
 
 
 @i18n.command("import")
@@ -109,4 +123,8 @@ def import_(lang: Lang, games: Games = None) -> None:
     from ..i18n.catalog import catalog_path
     from ..translate.catalogs import imported
     _lang(lang)
-    _run(games, lambda root, folder: [(catalog_path(folder, lang), imported(folder, root, lang))])
+    from ..translate.pages import pages_catalog_path, pages_imported
+    _run(games, lambda root, folder: [(catalog_path(folder, lang), imported(folder, root, lang))],
+         lambda templates: [(pages_catalog_path(templates, lang), pages_imported(templates, lang))]
+         if (templates / "i18n" / f"{lang}.yaml").is_file() else [],
+         which=lambda folder: (folder / f"{lang}.md").is_file())

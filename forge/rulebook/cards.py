@@ -51,7 +51,8 @@ class CardArt:
             return self.cards[ref]
         comp, row = self.find(ref, where)
         params = resolve_face(comp.front, row, self.lang, self.spec)
-        alt = " ".join(str(params[k]) for k in ("value", "option", "title") if params.get(k)) or self.notation(ref.label)
+        alt = " ".join(str(params[k]) for k in ("value", "option", "title") if params.get(k)).replace("\u00ad", "") \
+            or self.notation(ref.label)
         slug = "-".join(v for _, v in ref.match).lower()
         card = self.draw(comp, comp.front, row, params, alt, slug)
         card.caption = ref.caption

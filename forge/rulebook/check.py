@@ -26,7 +26,7 @@ from .catalogs import examples_of, prose_of
 from .render import render_section
 from .source import EDITION_FILE, Edition
 from .staleness import Status, compare, editions_of, shadowed, source_of, unexcused
-from .ui import load_ui
+from .ui import catalog_words, load_ui
 
 __all__ = ["RulesReport", "check_rules"]
 
@@ -95,4 +95,17 @@ def check_rules(paths: list[Path]) -> RulesReport:
             if source is not None:
                 report.statuses += compare(source, ed)
     report.examples.missing = unexcused(report.examples.missing, editions, report.statuses)
+    report.warnings += _page_words_pending(folders, {ed.lang for ed in editions})
     return report
+
+
+def _page_words_pending(folders: list[Path], langs: set[str]) -> list[Warning_]:
+    """A warning for each page word a language's catalog leaves in English."""
+    templates = folders[0].parent.parent / "templates" if folders else None
+    if templates is None or not templates.is_dir():
+        return []
+    return [Warning_(where, f"the page word '{key}' is {'fuzzy' if state == 'fuzzy' else 'not translated'}: "
+                     f"the {lang} pages say it in English", "translate it in the catalog")
+            for lang in sorted(langs) if not (templates / "i18n" / f"{lang}.yaml").is_file()
+            and (templates / "i18n" / f"{lang}.po").is_file()
+            for key, state, where in catalog_words(templates, lang)[1]]

@@ -12,9 +12,9 @@ Each text follows the language of its element (the nearest ``lang`` attribute):
 - English: ``"`` and ``'`` become “ ” ‘ ’ by what stands before them: an apostrophe or a
   closing quote after a letter, an opening quote after a space or at the start of a line.
 - German: ``"`` and ``'`` become „ “ ‚ ‘ by the same reading (an apostrophe after a letter
-  is ’); a word of :data:`LONG` letters or more gets soft hyphens (U+00AD) where the German
-  hyphenation patterns (pyphen's) allow a break, so that a narrow screen or a table column
-  breaks it there, with a hyphen, rather than running wider than the page.
+  is ’); a long word gets soft hyphens where it may break (:mod:`forge.i18n.hyphens`), so
+  that a narrow screen or a table column breaks it there, with a hyphen, rather than running
+  wider than the page.
 - Any other language is left as written.
 
 Untouched: the text of ``code``, ``pre``, ``kbd``, ``samp``, ``script`` and ``style``, tag
@@ -26,17 +26,14 @@ The pass is idempotent: a set page comes out of it unchanged.
 """
 from __future__ import annotations
 
-import functools
 import html
 import re
+
+from ..i18n.hyphens import soft_hyphens
 
 __all__ = ["typeset", "typeset_text"]
 
 NNBSP = "\u202f"
-SHY = "\u00ad"
-#: a German word long enough to be given its hyphenation points
-LONG = 12
-LONG_WORD = re.compile(rf"[^\W\d_]{{{LONG},}}")
 
 #: a tag, a comment, a run of text or a "<" that starts no tag, in the order of the page
 TOKEN = re.compile(r"<!--.*?-->|<!\w[^>]*>|</?([a-zA-Z][\w-]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>|[^<]+|<", re.S)
@@ -90,7 +87,7 @@ def _set(text: str, kind: str, before: str) -> str:
         s = FR_AFTER.sub("«" + NNBSP, FR_BEFORE.sub(NNBSP, s.replace("'", "’")))
     elif kind == "de":
         s = _german_quotes(s)
-        s = LONG_WORD.sub(lambda m: _hyphenator().inserted(m[0], hyphen=SHY), s)
+        s = soft_hyphens(s, kind)
     else:
         s = EN_OPEN.sub(lambda m: "“" if m[1] == '"' else "‘", s)
         s = s.replace('"', "”").replace("'", "’")
@@ -111,11 +108,6 @@ def _german_quotes(s: str) -> str:
         out.append(c)
     return "".join(out)
 
-
-@functools.lru_cache(maxsize=1)
-def _hyphenator():
-    import pyphen
-    return pyphen.Pyphen(lang="de_DE", left=3, right=3)
 
 
 def typeset(page: str, lang: str = "") -> str:

@@ -4,7 +4,9 @@ Each file maps every key of :data:`UI_KEYS` to a text in its language; ``name.<l
 keys (optional) name other languages in this one (``name.en: anglais``). Anything else is
 a located :class:`~forge.errors.RulebookError`: a missing or unknown key, a value that is
 not text, an empty file, a YAML error (a tab, say). The templates and forge's Python use
-no other key (tests/rulebook/test_ui_words.py holds them to it).
+no other key (tests/rulebook/test_ui_words.py holds them to it). A language without a YAML
+file may have a gettext catalog instead, ``templates/i18n/<lang>.po``, translating the
+English words (``forge i18n``): a word it lacks is said in English and listed by ``forge check``.
 """
 from __future__ import annotations
 
@@ -15,8 +17,13 @@ from pathlib import Path
 from ..errors import ErrorGroup, Location, RulebookError, describe
 from ..inputs import inside
 from ..cardspec.yamlload import LocDict, load_yaml
+from ..i18n.catalog import lookup, read_catalog
+from ..i18n.marks import broken
 
-__all__ = ["templates_dir", "UI_KEYS", "load_ui", "language_name"]
+__all__ = ["templates_dir", "UI_KEYS", "OPTIONAL", "SOURCE", "load_ui", "catalog_words", "language_name"]
+
+#: the language of the page words that catalogs translate (templates/i18n/<lang>.po)
+SOURCE = "en"
 
 UI_KEYS = {
     "language": "this language's name, in itself (language switcher)",
@@ -120,14 +127,47 @@ def _read_ui(path: Path, stamp: tuple) -> tuple:
 
 
 def load_ui(templates: Path, lang: str) -> dict[str, str]:
-    """The page words of ``lang``, checked (each file is read once per run)."""
+    """The page words of ``lang``, checked (each file is read once per run): its YAML file, or
+    its catalog ``<lang>.po`` over the English words (see :func:`catalog_words`)."""
     path = templates / "i18n" / f"{lang}.yaml"
+    if not path.is_file() and lang != SOURCE and (templates / "i18n" / f"{lang}.po").is_file():
+        return dict(catalog_words(templates, lang)[0])
     if not path.is_file():
         raise RulebookError(Location.of(path), f"no page words for language '{lang}'",
                             hint=f"copy templates/i18n/en.yaml to {path.name} and translate it")
     inside(templates.parent, path)
     stat = path.stat()
     return dict(_read_ui(path, (stat.st_mtime_ns, stat.st_size)))
+
+
+def catalog_words(templates: Path, lang: str) -> tuple[tuple, tuple]:
+    """The page words of ``lang`` from ``templates/i18n/<lang>.po`` (entries ``ui:<key>``, source:
+    the English words), and those shown in English: (key, fuzzy|missing, where). A translation
+    that loses a ``{slot}`` is an error at its entry."""
+    po = templates / "i18n" / f"{lang}.po"
+    inside(templates.parent, po)
+    stat = po.stat()
+    return _catalog_words(po, lang, (stat.st_mtime_ns, stat.st_size), tuple(load_ui(templates, SOURCE).items()))
+
+
+@functools.lru_cache(maxsize=None)
+def _catalog_words(po: Path, lang: str, stamp: tuple, source: tuple) -> tuple[tuple, tuple]:
+    catalog = read_catalog(po, lang)
+    words, pending, errors = [], [], []
+    for key, text in source:
+        found = lookup(catalog, text, f"ui:{key}")
+        where = Location.of(po, found.line) if found.line else Location.of(po)
+        if found.text is None:
+            pending.append((key, found.state, where))
+            words.append((key, text))
+            continue
+        problems = broken(text, found.text, "string")
+        if problems:
+            errors.append(RulebookError(where, f"page word '{key}': the translation {'; '.join(problems)}", hint=HINT))
+        words.append((key, found.text))
+    if errors:
+        raise ErrorGroup(errors)
+    return tuple(words), tuple(pending)
 
 
 def language_name(templates: Path, lang: str) -> str:

@@ -64,3 +64,18 @@ def test_a_broken_mark_is_named(source, translation, kind, said):
 ])
 def test_what_a_translation_may_change_passes(source, translation, kind):
     assert broken(source, translation, kind) == []
+
+
+def test_a_long_card_word_breaks_at_a_soft_hyphen_and_shows_no_other():
+    from forge.i18n.hyphens import soft_hyphens
+    from forge.kit.art.svg import SvgPen
+    pen = SvgPen(100, 100)
+    word = soft_hyphens("Merkmalsplättchen", "de")
+    assert word.replace("\u00ad", "") == "Merkmalsplättchen" and "\u00ad" in word
+    first = word.split("\u00ad")[0]
+    room = pen.text_width(first + "-", 10) + 0.1
+    lines = pen.wrap(f"Ein {word}", 10, room)
+    assert lines[-2].endswith("-") and "".join(l.rstrip("-") for l in lines[1:]) == "Merkmalsplättchen"
+    assert all("\u00ad" not in l and pen.text_width(l, 10) <= room for l in lines)
+    assert pen.wrap(word, 10, 1000) == ["Merkmalsplättchen"]                   # with room: whole, unmarked
+    assert soft_hyphens("Merkmalsplättchen", "fr") == "Merkmalsplättchen"      # only where a language hyphenates

@@ -21,7 +21,8 @@ CHECK = "✓"             # starts the caption of every figure ("✓ Checked aga
 
 
 def norm(text: str) -> str:
-    return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text)).strip()
+    """Spaces folded, compatibility forms unified, soft hyphens (U+00AD, unseen) taken out."""
+    return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text).replace("\u00ad", "")).strip()
 
 
 @dataclass

@@ -109,7 +109,7 @@ def test_print_preview_is_an_a4_booklet_with_whole_figures(site, printed_pages, 
     for page in reader.pages:
         w, h = float(page.mediabox.width), float(page.mediabox.height)
         assert abs(w - 595.3) < 1.5 and abs(h - 841.9) < 1.5       # @page size: A4
-    title = {"fr": "Résultat", "en": "Outcome"}[lang]
+    title = {"fr": "Résultat", "en": "Outcome", "de": "Ergebnis"}[lang]
     figures_total = 0
     for n in range(1, len(reader.pages) + 1):
         text = subprocess.run(["pdftotext", "-f", str(n), "-l", str(n), "-layout", str(pdf), "-"],

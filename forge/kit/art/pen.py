@@ -37,7 +37,7 @@ from ...cardspec.vocabulary import DEPTH, MIN_SIZE, TOP   # a line is (TOP + DEP
 from ...errors import excerpt
 from ..registry import DoesNotFit
 
-__all__ = ["Pen", "ReportlabPen", "PathCmd", "hex_to_rgb", "mix", "largest_size", "MIN_SIZE",
+__all__ = ["unshy", "SHY", "Pen", "ReportlabPen", "PathCmd", "hex_to_rgb", "mix", "largest_size", "MIN_SIZE",
            "TOP", "DEPTH", "DoesNotFit"]
 
 PathCmd = tuple
@@ -76,6 +76,15 @@ def _mm(points: float) -> str:
 def _too_small(s: str, size: float, min_size: float) -> str:
     return (f"the text {excerpt(s)} would be set at {size:.2f} pt, under the {min_size:g} pt minimum "
             "(too little room on the card)")
+
+
+#: a soft hyphen: where a long word may break, with a hyphen; never drawn otherwise
+SHY = "\u00ad"
+
+
+def unshy(s: str) -> str:
+    """``s`` as drawn: without its soft hyphens."""
+    return s.replace(SHY, "") if SHY in s else s
 
 
 def _glued(words: list[str]) -> list[str]:
@@ -260,8 +269,21 @@ class Pen:
                     line = word
                 else:
                     line = trial
-            lines.append(line)
+                while SHY in line and self.text_width(line, size, font) > max_width:     # a long word breaks
+                    cut = self._hyphen(line, size, max_width, font)
+                    if cut is None:
+                        break
+                    lines.append(unshy(line[:cut]) + "-")
+                    line = line[cut + 1:]
+            lines.append(unshy(line))
         return lines
+
+    def _hyphen(self, line: str, size: float, max_width: float, font: str) -> int | None:
+        """The last soft hyphen of ``line`` before which the line, with a hyphen, fits."""
+        for at in sorted((i for i, c in enumerate(line) if c == SHY), reverse=True):
+            if self.text_width(unshy(line[:at]) + "-", size, font) <= max_width:
+                return at
+        return None
 
     # -- backend hooks -----------------------------------------------------
     def _push(self) -> None: raise NotImplementedError
@@ -384,6 +406,7 @@ class ReportlabPen(Pen):
         if overprint:                   # CMYK: black text overprints (no white gap if the plates shift)
             self.c.saveState(), self.c.setFillOverprint(True), self.c.setOverprintMask(True)
         self.c.setFont(name, size)
+        s = unshy(s)
         if self.ink:                                      # light text on what is now light: dark
             self.c.setFillColorRGB(*hex_to_rgb(self.ink.text(self.fill, self.saver)))
         if anchor == "middle":
@@ -398,7 +421,7 @@ class ReportlabPen(Pen):
             self._set_colours()
 
     def text_width(self, s, size, font="sans") -> float:
-        return self.c.stringWidth(s, self.fonts[font], size)
+        return self.c.stringWidth(unshy(s), self.fonts[font], size)
 
     def tag(self, x, y, s) -> None:
         t = self.c.beginText(x, y)

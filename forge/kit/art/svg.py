@@ -10,7 +10,7 @@ import base64
 import io
 from xml.sax.saxutils import escape, quoteattr
 
-from .pen import Pen
+from .pen import Pen, unshy
 
 __all__ = ["SvgPen"]
 
@@ -134,7 +134,7 @@ class SvgPen(Pen):
         self.parts.append(
             f'<text transform="translate({_n(x)} {_n(y)}) scale(1 -1)" font-family={quoteattr(family)} '
             f'font-weight="{weight}"{slant} font-size="{_n(size)}" text-anchor="{anchor}" fill="{self.fill or "none"}">'
-            f"{escape(s)}</text>")
+            f"{escape(unshy(s))}</text>")
 
     def tag(self, x, y, s) -> None:
         self.parts.append(f"<desc>{escape(s)}</desc>")
@@ -142,7 +142,7 @@ class SvgPen(Pen):
     def text_width(self, s, size, font="sans") -> float:
         from reportlab.pdfbase.pdfmetrics import stringWidth
         from ..fonts import register_fonts
-        return stringWidth(s, register_fonts()[font], size)
+        return stringWidth(unshy(s), register_fonts()[font], size)
 
     # -- document ----------------------------------------------------------------
     def svg(self, x0: float = 0, y0: float = 0) -> str:
