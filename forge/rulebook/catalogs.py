@@ -3,8 +3,9 @@
 ``rules_src/<game>/po/<lang>.po`` translates the source edition (``fr.md``) unit by unit
 (:mod:`forge.i18n.units`). Its edition is written in memory: the source's skeleton — blank
 lines, list markers, table pipes, heading ids, worked examples — with each unit's
-translation in place. A unit whose entry is missing, empty or fuzzy shows the source's text
-and is *pending*: listed by ``forge check`` at its entry (``--strict`` fails on it), and its
+translation in place. A unit whose entry is missing, empty or fuzzy shows the source's text,
+marked with the source's language and direction when it is a paragraph, a list item or a
+quoted block, and is *pending*: listed by ``forge check`` at its entry (``--strict`` fails on it), and its
 section carries a notice on the page. A translation that breaks what it must keep
 (:mod:`forge.i18n.marks`) is an error at its entry: nothing is built.
 
@@ -24,6 +25,7 @@ from pathlib import Path
 from ..engine.examples import parse_examples, parse_examples_in
 from ..errors import ErrorGroup, InputError, Location, excerpt
 from ..i18n.catalog import Catalog, lookup, read_catalog
+from ..i18n.direction import direction
 from ..i18n.marks import broken
 from ..i18n.units import cut, join
 from .prose import check_prose
@@ -32,6 +34,9 @@ from .source import Edition, Section, Written, parse_edition
 __all__ = ["Pending", "written_edition", "examples_of", "prose_of", "TITLE", "HINT"]
 
 TITLE = "title"
+#: the units shown in the source language whose block says so (``{: lang=fr dir=ltr }``): for
+#: screen readers, the typography of that language, and its direction in a right-to-left page
+MARKED = ("paragraph", "item", "quote")
 HINT = "a translation keeps its source's placeholders, Markdown marks and shape; fix the msgstr, or clear it to show " \
        "the source text"
 
@@ -82,12 +87,15 @@ class _Writer:
             return
         pieces = cut(sec.lines, sec.numbers, self.source.path)
         for piece in pieces:
-            texts, first = [], 0
+            texts, first, before = [], 0, len(self.pending)
             for unit in piece.units:
                 text, line = self.translate(unit.text, sec.id, unit.kind, unit.line)
                 texts.append(text)
                 first = first or line
-            self.emit(join([piece], texts), first)
+            lines = join([piece], texts)
+            if len(self.pending) > before and len(piece.units) == 1 and piece.units[0].kind in MARKED:
+                lines.append(f"{piece.follow}{{: lang={self.source.lang} dir={direction(self.source.lang)} }}")
+            self.emit(lines, first)
 
 
 def written_edition(source: Edition, po: Path, lang: str) -> Edition:

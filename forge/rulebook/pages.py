@@ -40,6 +40,7 @@ from .extensions.checked_values import PLACEHOLDER, lookup
 from .figures import Speaker, build_figure, load_words
 from .landing import BOOKLET_TITLE, DEFAULT_LANG, index_name, index_pages, worded
 from ..i18n.catalog import catalog_langs
+from ..i18n.direction import direction
 from .catalogs import examples_of, prose_of
 from .render import inline_html, render_section
 from .source import EDITION_FILE, Edition, Section
@@ -134,6 +135,7 @@ class Rulebooks:
         self.templates = templates_dir(root)
         self.env = Environment(loader=FileSystemLoader(self.templates), autoescape=True,
                                undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+        self.env.globals["direction"] = direction           # a page's dir: rtl for Hebrew, Arabic…
 
     def compile_templates(self) -> None:
         """Compile the page templates now, in this process, so that the workers a build forks

@@ -41,7 +41,7 @@ TAGS = {
     "tfoot", "th", "thead", "tr", "u", "ul", "var",
 }
 ATTRIBUTES = {
-    "*": {"id", "class", "lang", "title"},
+    "*": {"id", "class", "lang", "dir", "title"},
     "a": {"href"},
     "img": {"src", "alt", "width", "height"},
     "td": {"colspan", "rowspan"},

@@ -35,6 +35,7 @@ from typing import Callable, Iterator, Sequence
 from ...cardspec.colours import hex_to_rgb, mix
 from ...cardspec.vocabulary import DEPTH, MIN_SIZE, TOP   # a line is (TOP + DEPTH) × size tall
 from ...errors import excerpt
+from ...i18n.direction import visual
 from ..registry import DoesNotFit
 
 __all__ = ["unshy", "SHY", "Pen", "ReportlabPen", "PathCmd", "hex_to_rgb", "mix", "largest_size", "MIN_SIZE",
@@ -400,13 +401,27 @@ class ReportlabPen(Pen):
         reportlab stores each image once per PDF, however often it is drawn."""
         self.c.drawImage(reader, x, y, w, h, mask="auto")
 
-    def text(self, x, y, s, size, font="sans", anchor="start") -> None:
+    def _covering(self, s: str, font: str) -> str:
+        """The registered font that draws ``s`` in the logical ``font``: that font, or, when it
+        lacks letters of ``s`` (the serif has no Hebrew, say), the sans face of its weight that
+        has them, as a browser falls back to a font that has the letters."""
         name = self.fonts[font]
+        if s.isascii():
+            return name
+        from reportlab.pdfbase import pdfmetrics
+        for candidate in (name, self.fonts["bold" if "bold" in font or font == "serif" else "sans"]):
+            cmap = getattr(getattr(pdfmetrics.getFont(candidate), "face", None), "charToGlyph", None)
+            if cmap is None or all(ord(c) in cmap for c in s if not c.isspace() and c != SHY):
+                return candidate
+        return name
+
+    def text(self, x, y, s, size, font="sans", anchor="start") -> None:
+        name = self._covering(s, font)
         overprint = getattr(self.c, "overprint_black", False) and self._paint()[0] == "#000000"
         if overprint:                   # CMYK: black text overprints (no white gap if the plates shift)
             self.c.saveState(), self.c.setFillOverprint(True), self.c.setOverprintMask(True)
         self.c.setFont(name, size)
-        s = unshy(s)
+        s = visual(unshy(s))                              # Hebrew… in the order it is drawn
         if self.ink:                                      # light text on what is now light: dark
             self.c.setFillColorRGB(*hex_to_rgb(self.ink.text(self.fill, self.saver)))
         if anchor == "middle":
@@ -421,7 +436,7 @@ class ReportlabPen(Pen):
             self._set_colours()
 
     def text_width(self, s, size, font="sans") -> float:
-        return self.c.stringWidth(unshy(s), self.fonts[font], size)
+        return self.c.stringWidth(unshy(s), self._covering(s, font), size)
 
     def tag(self, x, y, s) -> None:
         t = self.c.beginText(x, y)
