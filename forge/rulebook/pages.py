@@ -168,6 +168,10 @@ class Rulebooks:
         if calibration:
             downloads.append((ui["calibration"], [(paper, f"../../{path}") for paper, path in calibration]))
         words = load_words(rules.folder, lang)
+        for p in ed.written.pending if ed.written else ():     # a unit the catalog leaves to the source
+            self.warn(Warning_(p.location, f"a unit of section '{p.section}' is "
+                               f"{'fuzzy' if p.state == 'fuzzy' else 'not translated'}: the page shows the source text "
+                               f"({p.source})", "forge check lists them; --strict fails on them"))
         art = CardArt(self.specs.get(rules.game), lang, words.notation)
         statuses = rules.statuses.get(lang, {})
         sections, toc = [], []

@@ -137,3 +137,23 @@ def test_an_untranslated_unit_shows_the_source_text_and_strict_fails(translated)
     page = (translated / "build" / "dalmuti" / "de" / "rules.html").read_text(encoding="utf-8").replace("\u00ad", "")
     assert re.search(r'<h2 id="components">Matériel ', page)
     assert "Der Ablauf im Überblick" in page
+
+
+def test_a_catalog_folder_linked_out_of_the_project_is_refused_and_nothing_is_written(translated, tmp_path_factory):
+    outside = tmp_path_factory.mktemp("outside")
+    po = translated / "rules_src" / "dalmuti" / "po"
+    shutil.rmtree(po)
+    po.symlink_to(outside, target_is_directory=True)
+    done = run_forge("i18n", "extract", "dalmuti", cwd=translated)
+    assert done.returncode == 2 and "leaves the project" in done.stderr and "Traceback" not in done.stderr
+    assert list(outside.iterdir()) == []
+
+
+def test_the_build_lists_each_unit_it_shows_in_the_source_language(translated):
+    po = translated / "rules_src" / "dalmuti" / "po" / "de.po"
+    po.write_text(po.read_text(encoding="utf-8").replace('msgid "Matériel"\nmsgstr "Spielmaterial"',
+                                                        'msgid "Matériel"\nmsgstr ""'), encoding="utf-8")
+    done = run_forge("build", "dalmuti", "--lang", "de", cwd=translated)
+    assert done.returncode == 0, done.stderr
+    [said] = [l for l in done.stderr.splitlines() if "is not translated" in l]
+    assert said.startswith("rules_src/dalmuti/po/de.po:") and "section 'components'" in said

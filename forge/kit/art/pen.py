@@ -36,9 +36,10 @@ from ...cardspec.colours import hex_to_rgb, mix
 from ...cardspec.vocabulary import DEPTH, MIN_SIZE, TOP   # a line is (TOP + DEPTH) × size tall
 from ...errors import excerpt
 from ...i18n.direction import visual
+from .lines import SHY, unshy, wrap
 from ..registry import DoesNotFit
 
-__all__ = ["unshy", "SHY", "Pen", "ReportlabPen", "PathCmd", "hex_to_rgb", "mix", "largest_size", "MIN_SIZE",
+__all__ = ["Pen", "ReportlabPen", "PathCmd", "hex_to_rgb", "mix", "largest_size", "MIN_SIZE",
            "TOP", "DEPTH", "DoesNotFit"]
 
 PathCmd = tuple
@@ -79,25 +80,6 @@ def _too_small(s: str, size: float, min_size: float) -> str:
             "(too little room on the card)")
 
 
-#: a soft hyphen: where a long word may break, with a hyphen; never drawn otherwise
-SHY = "\u00ad"
-
-
-def unshy(s: str) -> str:
-    """``s`` as drawn: without its soft hyphens."""
-    return s.replace(SHY, "") if SHY in s else s
-
-
-def _glued(words: list[str]) -> list[str]:
-    """``["manche", ":", "la"]`` → ``["manche :", "la"]``: marks that may not start a line are
-    joined to the word before them, ``«`` to the word after it."""
-    out: list[str] = []
-    for word in words:
-        if out and (word[0] in ":;!?»" or out[-1] == "«"):
-            out[-1] += " " + word
-        else:
-            out.append(word)
-    return out
 
 
 class Pen:
@@ -254,37 +236,8 @@ class Pen:
         return top - self.block_height(len(lines), size, leading)
 
     def wrap(self, s: str, size: float, max_width: float, font: str = "sans") -> list[str]:
-        """Greedy word wrap of ``s`` into lines at most ``max_width`` wide (a long word stays
-        whole, wider than that: use :meth:`fit_lines`, which checks that the lines fit).
-
-        As in Unicode line breaking (UAX #14, rule LB13) a line never starts with ``: ; ! ?``,
-        even after a space, nor with ``»`` (nor ends with ``«``): French puts a space before
-        those marks, and the mark stays on the line of the word it follows."""
-        lines: list[str] = []
-        for para in s.split("\n"):
-            line = ""
-            for word in _glued(para.split()):
-                trial = f"{line} {word}" if line else word
-                if line and self.text_width(trial, size, font) > max_width:
-                    lines.append(line)
-                    line = word
-                else:
-                    line = trial
-                while SHY in line and self.text_width(line, size, font) > max_width:     # a long word breaks
-                    cut = self._hyphen(line, size, max_width, font)
-                    if cut is None:
-                        break
-                    lines.append(unshy(line[:cut]) + "-")
-                    line = line[cut + 1:]
-            lines.append(unshy(line))
-        return lines
-
-    def _hyphen(self, line: str, size: float, max_width: float, font: str) -> int | None:
-        """The last soft hyphen of ``line`` before which the line, with a hyphen, fits."""
-        for at in sorted((i for i, c in enumerate(line) if c == SHY), reverse=True):
-            if self.text_width(unshy(line[:at]) + "-", size, font) <= max_width:
-                return at
-        return None
+        """Greedy word wrap of ``s`` into lines at most ``max_width`` wide: :func:`.lines.wrap`."""
+        return wrap(s, lambda line: self.text_width(line, size, font), max_width)
 
     # -- backend hooks -----------------------------------------------------
     def _push(self) -> None: raise NotImplementedError

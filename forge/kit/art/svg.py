@@ -10,7 +10,8 @@ import base64
 import io
 from xml.sax.saxutils import escape, quoteattr
 
-from .pen import Pen, unshy
+from .lines import unshy
+from .pen import Pen
 
 __all__ = ["SvgPen"]
 
