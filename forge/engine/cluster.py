@@ -100,6 +100,9 @@ def _client(workers: int, address: str | None) -> Iterator:
             yield client
     except KeyboardInterrupt:
         interrupted = True
+        # the tasks of workers killed while starting fail; asyncio would print each one's traceback
+        # when it is collected, after the run: the reader asked to stop, and was told it stopped
+        logging.getLogger("asyncio").setLevel(logging.CRITICAL)
         raise
     finally:
         with _quiet():
