@@ -179,8 +179,13 @@ def _per_language(holder: LocDict, key: str, what: str, languages: list[str], pb
                    cls=DataFileError)
         else:
             texts[lang] = str(text)
+    translate = getattr(languages, "translate", None)        # a language only a catalog says
     for lang in languages:
-        if lang not in value:
+        said = translate(lang, texts[languages[0]], holder.at(key)) \
+            if translate and lang not in value and languages[0] in texts else None
+        if said is not None:
+            texts[lang] = said
+        elif lang not in value:
             pb.add(holder.at(key), f"{what} has no '{lang}' text (expected one for each language: "
                    f"{', '.join(languages)})", hint=f"add '{lang}: …' under '{key}'", cls=DataFileError)
     return texts

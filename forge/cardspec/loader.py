@@ -158,7 +158,7 @@ def _game(raw: LocDict, path: Path, root: Path, pb: Problems) -> GameSpec:
     strings, string_locs = read_strings(raw, path.parent, root, languages, pb,
                                         undeclared=len(pb.errors) == before)
     with pb.collecting():
-        languages = languages + catalog_strings(game, root, languages, strings, string_locs, pb)
+        languages = catalog_strings(game, root, languages, strings, string_locs, pb)
     title = typed(raw, "title", pb, "text", is_(str), game)
     licence = typed(raw, "licence", pb, "a short text, such as CC BY-NC 4.0", is_(str, lambda v: 0 < len(v) <= 200
                                                                                       and "\n" not in v), "")

@@ -19,7 +19,7 @@ from ..i18n.catalog import Catalog, lookup
 from ..i18n.marks import broken
 from .yamlload import LocDict, blank
 
-__all__ = ["Overlay", "overlay", "catalog_strings"]
+__all__ = ["Overlay", "overlay", "catalog_strings", "Languages"]
 
 
 @dataclass
@@ -65,17 +65,19 @@ def overlay(tree: LocDict, catalog: Catalog, po: Path, kind: str,
 
 
 def catalog_strings(game: str, root: Path, languages: list[str], strings: dict[str, dict[str, str]],
-                    locs: dict[str, Location], pb) -> list[str]:
-    """The languages of the game's catalogs that the spec does not write, added to
-    ``languages`` with their strings translated from the spec's first language's (pending
-    ones are warnings, broken ones errors, located at their entries)."""
+                    locs: dict[str, Location], pb) -> "Languages":
+    """The spec's languages and those of the game's catalogs that the spec does not write,
+    with their strings translated from the spec's first language's (pending ones are warnings,
+    broken ones errors, located at their entries), and its data's texts (:class:`Languages`)."""
     from ..i18n.catalog import catalog_langs, catalog_path, read_catalog
     rules = root / "rules_src" / game
     added = [lang for lang in catalog_langs(rules) if lang not in languages]
     source = languages[0]
+    catalogs = {}
     for lang in added:
         po = catalog_path(rules, lang)
         catalog = read_catalog(po, lang)
+        catalogs[lang] = (po, catalog)
         strings[lang] = {}
         for key, text in strings.get(source, {}).items():
             if not text.strip():
@@ -94,4 +96,33 @@ def catalog_strings(game: str, root: Path, languages: list[str], strings: dict[s
                 pb.add(where, f"the translation of {excerpt(text, 40)} {'; '.join(problems)}",
                        hint="a translation keeps its source's {slots}")
             strings[lang][key] = found.text
-    return added
+    return Languages(languages + added, source, catalogs, pb)
+
+
+class Languages(list):
+    """A spec's languages, and how a text its data writes per language (``{fr: …, en: …}``,
+    Le Chat vert's rules) is said in a language only a catalog translates: ``translate(lang,
+    source text, where)``, the entry of context ``rules:…`` whose msgid is that text (the source
+    text itself, with a warning, when the catalog leaves it untranslated)."""
+
+    def __init__(self, langs, source: str = "", catalogs: dict | None = None, pb=None):
+        super().__init__(langs)
+        self.source, self.pb = source, pb
+        self.index = {lang: (po, {m.id: m for m in cat if m.id and str(m.context or "").startswith("rules:")})
+                      for lang, (po, cat) in (catalogs or {}).items()}
+
+    def translate(self, lang: str, text: str, where: Location) -> str | None:
+        if lang not in self.index:
+            return None
+        po, index = self.index[lang]
+        msg = index.get(text)
+        at = Location.of(po, msg.lineno) if msg is not None and msg.lineno else Location.of(po)
+        if msg is None or msg.fuzzy or not msg.string:
+            self.pb.warn(at, f"{excerpt(text, 40)} ({where}) is {'fuzzy' if msg is not None and msg.fuzzy else 'not translated'}: "
+                         f"the {lang} cards print the {self.source} text", hint=f"translate it in {Location.of(po)}")
+            return text
+        problems = broken(text, msg.string, "string")
+        if problems:
+            self.pb.add(at, f"the translation of {excerpt(text, 40)} {'; '.join(problems)}",
+                        hint="a translation keeps its source's {slots}")
+        return msg.string

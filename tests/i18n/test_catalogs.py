@@ -157,3 +157,20 @@ def test_the_build_lists_each_unit_it_shows_in_the_source_language(translated):
     assert done.returncode == 0, done.stderr
     [said] = [l for l in done.stderr.splitlines() if "is not translated" in l]
     assert said.startswith("rules_src/dalmuti/po/de.po:") and "section 'components'" in said
+
+
+def test_a_rule_card_is_printed_from_the_catalog_and_an_untranslated_one_from_the_source(translated):
+    """Le Chat vert's rules data (rules.yaml) in a language only its catalog says."""
+    assert run_forge("i18n", "update", "de", "chatvert", cwd=translated).returncode == 0
+    po = translated / "rules_src" / "chatvert" / "po" / "de.po"
+    text = po.read_text(encoding="utf-8")
+    entry = 'msgctxt "rules:rules.tortue.title"\nmsgid "La tortue"\nmsgstr ""'
+    assert entry in text
+    po.write_text(text.replace(entry, entry[:-2] + '"Die Schildkröte"'), encoding="utf-8")
+    done = run_forge("build", "chatvert", "--lang", "de", cwd=translated)
+    assert done.returncode == 0, done.stderr
+    printed = subprocess.run(["pdftotext", str(translated / "build" / "chatvert" / "de" / "rule_cards-a4.pdf"), "-"],
+                             capture_output=True, text=True, check=True).stdout
+    assert "Die Schildkröte" in printed and "La tortue" not in printed
+    assert "La belette" in printed                                   # not translated: the source's words
+    assert [l for l in done.stderr.splitlines() if "'La belette'" in l and "not translated" in l]
