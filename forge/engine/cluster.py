@@ -20,6 +20,7 @@ several guards its main code with ``if __name__ == "__main__":``.
 """
 from __future__ import annotations
 
+import atexit
 import logging
 import os
 import signal
@@ -100,9 +101,14 @@ def _client(workers: int, address: str | None) -> Iterator:
             yield client
     except KeyboardInterrupt:
         interrupted = True
-        # the tasks of workers killed while starting fail; asyncio would print each one's traceback
-        # when it is collected, after the run: the reader asked to stop, and was told it stopped
-        logging.getLogger("asyncio").setLevel(logging.CRITICAL)
+        # the workers killed while starting leave a cluster half made: asyncio would print each
+        # failed task's traceback when it is collected, Dask its nannies' failures, and Dask's
+        # exit hook would try to close that cluster again and fail; the reader asked to stop, was
+        # told it stopped, and the processes are ended below
+        for name in ("asyncio", "distributed"):          # their threads may still be reporting
+            logging.getLogger(name).setLevel(logging.CRITICAL)
+        from distributed.deploy import spec
+        atexit.unregister(spec.close_clusters)
         raise
     finally:
         with _quiet():

@@ -28,6 +28,7 @@ text their own way (several columns, list items) find their size with
 """
 from __future__ import annotations
 
+import functools
 import math
 from contextlib import contextmanager
 from typing import Callable, Iterator, Sequence
@@ -246,6 +247,18 @@ class Pen:
     def _set_width(self, width: float) -> None: raise NotImplementedError
 
 
+@functools.lru_cache(maxsize=8192)
+def _covering(s: str, name: str, fallback: str) -> str:
+    """``name`` when its font has a glyph for every letter of ``s``, else ``fallback`` when that
+    one has them all, else ``name`` (asked once per text and font: text is measured often)."""
+    from reportlab.pdfbase import pdfmetrics
+    for candidate in (name, fallback):
+        cmap = getattr(getattr(pdfmetrics.getFont(candidate), "face", None), "charToGlyph", None)
+        if cmap is None or all(ord(c) in cmap for c in s if not c.isspace() and c != SHY):
+            return candidate
+    return name
+
+
 class ReportlabPen(Pen):
     """Draws on a reportlab canvas. ``fonts`` maps a logical font (sans, bold, serif)
     to a registered reportlab font name."""
@@ -361,12 +374,7 @@ class ReportlabPen(Pen):
         name = self.fonts[font]
         if s.isascii():
             return name
-        from reportlab.pdfbase import pdfmetrics
-        for candidate in (name, self.fonts["bold" if "bold" in font or font == "serif" else "sans"]):
-            cmap = getattr(getattr(pdfmetrics.getFont(candidate), "face", None), "charToGlyph", None)
-            if cmap is None or all(ord(c) in cmap for c in s if not c.isspace() and c != SHY):
-                return candidate
-        return name
+        return _covering(s, name, self.fonts["bold" if "bold" in font or font == "serif" else "sans"])
 
     def text(self, x, y, s, size, font="sans", anchor="start") -> None:
         name = self._covering(s, font)
