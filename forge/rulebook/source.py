@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from ..errors import Location, RulebookError
+from ..errors import Location, RulebookError, excerpt
 from ..fences import code_lines, fences
 from ..inputs import inside, read_text
 from ..cardspec.yamlload import parse_yaml
@@ -166,7 +166,7 @@ def parse_edition(path: Path, lang: str, text: str, place: Callable[[int], int] 
         if h and len(h["hashes"]) >= 2:
             hid = HEADING_ID.match(h["rest"])
             if not hid:
-                raise RulebookError(at(n), f"heading '{h['rest']}' has no id",
+                raise RulebookError(at(n), f"heading {excerpt(h['rest'])} has no id",
                                  hint="end every ## and ### heading with an id shared by all languages, "
                                       "e.g. '## Setup {#setup}'")
             if hid["id"] in seen or hid["id"] == INTRO:

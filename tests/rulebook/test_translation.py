@@ -144,6 +144,18 @@ def test_a_heading_without_id_is_bad_input(rules_project):
     assert "hint:" in result.stderr
 
 
+def test_a_huge_heading_is_named_by_an_excerpt(rules_project):
+    """A 2 MB heading without an id (issue 30): one short located line, not the heading echoed."""
+    en = rules_project / "rules_src" / "dalmuti" / "en.md"
+    text = en.read_text(encoding="utf-8")
+    en.write_text(text.replace("## Credits {#credits}", "## " + "Credits " * 250_000), encoding="utf-8")
+    result = run_forge("check", "rules_src/dalmuti", cwd=rules_project)
+    assert result.returncode == 2
+    [said] = [l for l in result.stderr.splitlines() if "has no id" in l]
+    assert said.startswith("rules_src/dalmuti/en.md:") and len(said) < 200, said[:300]
+    assert len(result.stderr) < 2000
+
+
 def test_build_fails_when_the_editions_do_not_carry_the_same_examples(rules_project):
     en = rules_project / "rules_src" / "majority" / "en.md"
     text = en.read_text(encoding="utf-8")
