@@ -16,7 +16,7 @@ from typing import Callable
 
 from ..errors import InputError, Location, excerpt
 from ..i18n.catalog import Catalog, lookup
-from ..i18n.marks import broken
+from ..i18n.marks import broken, said
 from .yamlload import LocDict, blank
 
 __all__ = ["Overlay", "overlay", "catalog_strings", "Languages"]
@@ -56,7 +56,7 @@ def overlay(tree: LocDict, catalog: Catalog, po: Path, kind: str,
                 continue
             problems = broken(str(v), found.text, "string")
             if problems:
-                out.errors.append(InputError(where, f"the translation of {excerpt(str(v), 40)} {'; '.join(problems)}",
+                out.errors.append(InputError(where, said(str(v), problems),
                                              hint="a translation keeps its source's {slots}"))
             dst[k], dst.key_locs[k] = found.text, where
 
@@ -93,7 +93,7 @@ def catalog_strings(game: str, root: Path, languages: list[str], strings: dict[s
                 continue
             problems = broken(text, found.text, "string")
             if problems:
-                pb.add(where, f"the translation of {excerpt(text, 40)} {'; '.join(problems)}",
+                pb.add(where, said(text, problems),
                        hint="a translation keeps its source's {slots}")
             strings[lang][key] = found.text
     return Languages(languages + added, source, catalogs, pb)
@@ -123,6 +123,6 @@ class Languages(list):
             return text
         problems = broken(text, msg.string, "string")
         if problems:
-            self.pb.add(at, f"the translation of {excerpt(text, 40)} {'; '.join(problems)}",
+            self.pb.add(at, said(text, problems),
                         hint="a translation keeps its source's {slots}")
         return msg.string

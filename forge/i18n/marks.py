@@ -19,7 +19,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-__all__ = ["broken"]
+from ..errors import excerpt
+
+__all__ = ["broken", "said"]
 
 CHECKED = re.compile(r"\{\{\s*[^{}]+?\s*\}\}")
 SLOT = re.compile(r"(?<!\{)\{[A-Za-z_][\w.]*\}(?!\})")
@@ -70,3 +72,8 @@ def broken(source: str, translation: str, kind: str) -> list[str]:
         if starts and not any(BLOCK_START.match(l) for l in source.split("\n")[1:]):
             out.append(f"the line {starts[0].strip()[:30]!r} would start a block of its own")
     return out
+
+
+def said(source: str, problems: list[str]) -> str:
+    """The message of a translation of ``source`` that breaks ``problems``."""
+    return f"the translation of {excerpt(source, 40)} {'; '.join(problems)}"

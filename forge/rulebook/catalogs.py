@@ -23,10 +23,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..engine.examples import parse_examples, parse_examples_in
-from ..errors import ErrorGroup, InputError, Location, excerpt
+from ..errors import ErrorGroup, InputError, Location
 from ..i18n.catalog import Catalog, lookup, read_catalog
 from ..i18n.direction import direction
-from ..i18n.marks import broken
+from ..i18n.marks import broken, said
 from ..i18n.units import cut, join
 from .prose import check_prose
 from .source import Edition, Section, Written, parse_edition
@@ -70,7 +70,7 @@ class _Writer:
         problems = broken(text, found.text, kind)
         if problems:
             self.errors.append(InputError(Location.of(self.po, found.line),
-                                          f"the translation of {excerpt(text, 40)} {'; '.join(problems)}", hint=HINT))
+                                          said(text, problems), hint=HINT))
             return text, found.line
         return found.text, found.line
 

@@ -28,5 +28,5 @@ def drop_language(project: Path, game: str, lang: str) -> None:
         path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
     spec = project / "cardspecs" / f"{game}.yaml"
     text = spec.read_text(encoding="utf-8")
-    spec.write_text(re.sub(rf"languages: \[(.*?)\]", lambda m: "languages: [" + ", ".join(
+    spec.write_text(re.sub(r"languages: \[(.*?)\]", lambda m: "languages: [" + ", ".join(
         l for l in m[1].split(", ") if l != lang) + "]", text, count=1), encoding="utf-8")
