@@ -82,7 +82,9 @@ except ImportError:                        # pragma: no cover - PyYAML built wit
 
 
 class _BoundedLoader(Composer, *_EVENTS, SafeConstructor, Resolver):
-    """A safe loader whose composer refuses deep nesting and aliases that refer to themselves.
+    """A safe loader whose composer refuses deep nesting, more values than ``yaml_nodes`` (as they
+    are read: a huge document is refused where it passes the limit, not after it is all parsed)
+    and aliases that refer to themselves.
     Events come from libyaml's parser (C, no recursion) when PyYAML has it, else from PyYAML's
     own; nodes are composed here, in Python, so that each one is checked as it is made."""
 
@@ -97,6 +99,7 @@ class _BoundedLoader(Composer, *_EVENTS, SafeConstructor, Resolver):
         SafeConstructor.__init__(self)
         Resolver.__init__(self)
         self.depth = 0
+        self.nodes = 0
         self.open_anchors: list[str] = []
 
     def compose_node(self, parent, index):
@@ -108,6 +111,10 @@ class _BoundedLoader(Composer, *_EVENTS, SafeConstructor, Resolver):
                                "outside it")
             return super().compose_node(parent, index)
         self.depth += 1
+        self.nodes += 1
+        if self.nodes > limit("yaml_nodes"):          # counted as they are read, before the rest is parsed
+            raise _Refused(event.start_mark, f"more than {int(limit('yaml_nodes')):,} values in one document",
+                           "split the data across files; see README, 'Limits and safety'")
         if self.depth > limit("yaml_depth"):
             raise _Refused(event.start_mark, f"nested more than {int(limit('yaml_depth'))} levels deep",
                            "flatten the data; see README, 'Limits and safety'")
@@ -200,23 +207,29 @@ def parse_yaml(text: str, shown: str, offset: int = 0):
         if node is None:
             return None
         return _Converter(loader, shown, offset).convert(node)
-    except _Refused as exc:
-        mark, message, hint = exc.args
-        raise LimitError(Location(shown, mark.line + 1 + offset), message, hint=hint) from None
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        last = text.count("\n") + (not text.endswith("\n"))      # libyaml counts a line after the end
-        line = min(mark.line + 1, max(last, 1)) + offset if mark else max(offset, 1)
-        problem = (exc.problem or "invalid YAML").strip()
-        if "maximum nesting depth" in problem:     # libyaml's own bound, met before forge's
-            raise LimitError(Location(shown, line), f"nested more than {int(limit('yaml_depth'))} levels deep",
-                             hint="flatten the data; see README, 'Limits and safety'") from None
-        context = f" {exc.context.strip()}" if exc.context else ""
-        raise YamlSyntaxError(Location(shown, line), f"YAML syntax error: {problem}{context}") from None
-    except yaml.YAMLError as exc:
-        raise YamlSyntaxError(Location(shown, max(offset, 1)), f"YAML error: {str(exc)[:80]}") from None
+    except (_Refused, yaml.YAMLError) as exc:
+        error = _said(exc, text, shown, offset)
     finally:
         loader.dispose()
+    raise error          # outside the handler: the error keeps no parser frames (nor their nodes) alive
+
+
+def _said(exc: Exception, text: str, shown: str, offset: int) -> LimitError | YamlSyntaxError:
+    """The located error for what the parser or the composer raised."""
+    if isinstance(exc, _Refused):
+        mark, message, hint = exc.args
+        return LimitError(Location(shown, mark.line + 1 + offset), message, hint=hint)
+    if not isinstance(exc, yaml.MarkedYAMLError):
+        return YamlSyntaxError(Location(shown, max(offset, 1)), f"YAML error: {str(exc)[:80]}")
+    mark = exc.problem_mark or exc.context_mark
+    last = text.count("\n") + (not text.endswith("\n"))      # libyaml counts a line after the end
+    line = min(mark.line + 1, max(last, 1)) + offset if mark else max(offset, 1)
+    problem = (exc.problem or "invalid YAML").strip()
+    if "maximum nesting depth" in problem:     # libyaml's own bound, met before forge's
+        return LimitError(Location(shown, line), f"nested more than {int(limit('yaml_depth'))} levels deep",
+                          hint="flatten the data; see README, 'Limits and safety'")
+    context = f" {exc.context.strip()}" if exc.context else ""
+    return YamlSyntaxError(Location(shown, line), f"YAML syntax error: {problem}{context}")
 
 
 def load_yaml(path: Path, shown: str | None = None):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -247,3 +248,48 @@ def test_bounds_on_added_rules_are_checked_before_any_game_is_played(tmp_path):
     project = project_with(tmp_path / "many", extra)
     result = run_forge("check", str(project / "rules_src"), cwd=project)
     assert result.returncode == 2 and "50 added rules (expected at most 40" in result.stderr, result.stderr
+
+
+def _huge_rules(project, phrases: int, tail: str) -> int:
+    """The shipped rules file with ``phrases`` more base phrases and ``tail`` at its end; its
+    number of lines."""
+    rules = project / "rules_src/chatvert/rules.yaml"
+    head, rest = rules.read_text(encoding="utf-8").split("\nrules:\n", 1)
+    extra = "".join(f'  p{i}: {{fr: "Phrase numéro {i} du chat", en: "Phrase number {i} of the cat"}}\n'
+                    for i in range(phrases))
+    rules.write_text(head + "\n" + extra + "\nrules:\n" + rest + tail, encoding="utf-8")
+    return rules.read_text(encoding="utf-8").count("\n")
+
+
+def test_a_huge_rules_file_is_refused_where_it_passes_the_value_limit(tmp_path):
+    """A 7.6 MB rules file (under the 8 MiB file limit) with a syntax error at its end: forge check
+    took 4 min 23 s and 7.1 GB, parsing it once for each of the rulebook's worked examples and
+    keeping every parse alive. The values are now counted as they are read: one located error
+    where the count passes the limit, long before the end."""
+    import shutil
+    root = Path(__file__).resolve().parents[2]
+    shutil.copytree(root / "cardspecs", tmp_path / "cardspecs")
+    shutil.copytree(root / "rules_src/chatvert", tmp_path / "rules_src/chatvert")
+    lines = _huge_rules(tmp_path, 90_000, "  broken: [unclosed\n")
+    assert (tmp_path / "rules_src/chatvert/rules.yaml").stat().st_size > 7_000_000
+    result = run_forge("check", "rules_src/chatvert", cwd=tmp_path)
+    said = [line for line in result.stderr.splitlines() if "values in one document" in line]
+    assert result.returncode == 2 and len(said) == 1, result.stderr[:2000]
+    where = int(said[0].split(":")[1])
+    assert said[0].startswith("rules_src/chatvert/rules.yaml:") and where < lines / 4, said
+
+
+def test_a_broken_rules_file_is_parsed_once_however_many_examples_play_it(tmp_path, monkeypatch):
+    """Each worked example asks for the rulebook: a broken file used to be parsed again each time."""
+    from forge.games.chatvert import added_rules
+    from forge.errors import ForgeError
+    project = project_with(tmp_path)
+    rules = project / "rules_src/chatvert/rules.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8") + "  broken: [unclosed\n", encoding="utf-8")
+    parsed = []
+    real = added_rules.load_yaml
+    monkeypatch.setattr(added_rules, "load_yaml", lambda *a: parsed.append(a) or real(*a))
+    for _ in range(3):
+        with pytest.raises(ForgeError, match="YAML syntax error"):
+            added_rules.read_rules(rules)
+    assert len(parsed) == 1

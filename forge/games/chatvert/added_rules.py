@@ -11,9 +11,10 @@ and the simulated rule cannot disagree). No rule is written in Python: the engin
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
-from forge.engine import ErrorGroup, LocDict, LocList, Location, SpecError, excerpt, load_yaml
+from forge.engine import ErrorGroup, InputError, LocDict, LocList, Location, SpecError, excerpt, load_yaml
 
 from .cards import COLOURED, COLOURS
 
@@ -141,8 +142,33 @@ class _Reader:
 
 
 def read_rules(path: Path, shown: str | None = None) -> Rulebook:
-    """Read and check a rules file; every problem is reported at once (ErrorGroup)."""
+    """Read and check a rules file; every problem is reported at once (ErrorGroup). A version of
+    the file is read once, and so is a broken one: each worked example that plays the game meets
+    the same errors without parsing the file again."""
     shown = shown or str(Location.of(path))
+    try:
+        st = path.stat()
+    except OSError:
+        return _read(path, shown)                  # missing: load_yaml says so, at its place
+    found = _read_version(path, shown, (st.st_size, st.st_mtime_ns, st.st_ino))
+    if isinstance(found, tuple):
+        raise ErrorGroup(list(found))
+    return found
+
+
+@lru_cache(maxsize=8)
+def _read_version(path: Path, shown: str, version: tuple) -> Rulebook | tuple:
+    """The rulebook of one version of the file, or its errors (without their tracebacks, which
+    would keep the parser's nodes alive)."""
+    try:
+        return _read(path, shown)
+    except ErrorGroup as exc:
+        return tuple(e.with_traceback(None) for e in exc.errors)
+    except InputError as exc:
+        return (exc.with_traceback(None),)
+
+
+def _read(path: Path, shown: str) -> Rulebook:
     data = load_yaml(path, shown)
     r = _Reader(shown)
     top = r.mapping(data, Location(shown, 1), "rules file", ("phrases", "rules"))
