@@ -43,7 +43,7 @@ def load_games(root: Path, names: Iterable[str] = (), keep: dict[str, GameSpec] 
                                      "cardspecs/<game>.yaml in the current folder)",
                                      hint="start a game with: forge new GAME; or run forge from a project folder")])
     unknown = [OptionError(Location("GAME"), f"unknown game {excerpt(name)} (expected one of: "
-                           f"{', '.join(paths) or 'none'})", hint=f"games are the .yaml files of {root / 'cardspecs'}")
+                           f"{', '.join(paths) or 'none'})", hint="games are the .yaml files of cardspecs/")
                for name in names if name not in paths]
     if unknown:
         raise ErrorGroup(unknown)

@@ -153,3 +153,16 @@ def test_the_progress_bar_follows_the_rulebooks_and_the_files_to_print(tmp_path)
     assert said.index("rulebook mygame") > said.index(next(s for s in said if s.startswith("mygame/")))
     last = states[-1]
     assert last[1] == last[2]                                   # ends full
+
+
+@pytest.mark.parametrize("args", [
+    ["build", "chess"], ["build", "--lang", "xx"], ["build", "--paper", "a3"], ["export", "chess", "--png"],
+    ["check", "rules_src/nosuch/fr.md"], ["new", "../escape"], ["new", "dalmuti"], ["simulate", "chess"],
+    ["report", "build/nosuch.jsonl"], ["i18n", "update", "xx", "chess"], ["serve", "--port", "99999"],
+], ids=lambda a: " ".join(a))
+def test_a_message_names_project_paths_relative_to_it(project, args):
+    """Messages and hints name a file as the user wrote it or relative to the project, never by the
+    absolute path of the machine they ran on (a CI log or a bug report would carry it)."""
+    result = run_forge(*args, cwd=project)
+    assert result.returncode == 2 and result.stderr.strip(), result.stderr
+    assert str(project) not in result.stderr and str(project.resolve()) not in result.stderr, result.stderr
