@@ -11,7 +11,9 @@ itself, so that a page can only show real checks, and a page works offline:
   ``checked-value``, ``stale``…), the attributes ``data-forge-*``, ``data-example`` and
   ``data-section``, and the ids of the page (its template's, its headings', its figures')
   are removed from translator HTML (a section's own ``{#id}`` headings keep theirs);
-- an image whose ``src`` is not a local file (``https://…``, ``//host/…``) is removed.
+- an image whose ``src`` is not a local file (``https://…``, ``//host/…``) is removed, and so
+  is one whose path leaves ``build/`` (``/etc/x.png``, ``../../../x.png``: a page sits in
+  ``build/<game>/<lang>/``, and its images are published with it).
 
 :func:`clean` applies that policy to the Markdown's HTML, listing each removal (the page
 renderer turns them into located warnings), then runs nh3 (the Rust ammonia sanitizer) over
@@ -106,6 +108,24 @@ def _remote(src: str) -> bool:
     return _scheme(src) is not None or src.strip().replace("\\", "/").startswith("//")
 
 
+#: how deep a rulebook page sits in the build: ``<game>/<lang>/rules.html``
+PAGE_DEPTH = 2
+
+
+def _outside(src: str) -> bool:
+    """Whether a local image's path leaves the build folder from a page's folder (an absolute
+    path names the disk's root when the page is opened as a file)."""
+    path = re.split(r"[?#]", re.sub(r"[\x00-\x20]", "", src).replace("\\", "/"), maxsplit=1)[0]
+    if path.startswith("/"):
+        return True
+    depth = PAGE_DEPTH
+    for part in path.split("/")[:-1]:
+        depth += -1 if part == ".." else part not in ("", ".")
+        if depth < 0:
+            return True
+    return False
+
+
 class _Policy(HTMLParser):
     """Re-writes HTML keeping what the policy allows; ``removed`` lists the rest."""
 
@@ -128,6 +148,10 @@ class _Policy(HTMLParser):
             return
         if tag == "img" and _remote(given.get("src", "")):
             self.drop(f"the image {excerpt(given['src'], 60)} (a page works offline: use a file next to the rulebook)",
+                      re.escape(given["src"]))
+            return
+        if tag == "img" and _outside(given.get("src", "")):
+            self.drop(f"the image {excerpt(given['src'], 60)} (its path leaves build/, where the page is published)",
                       re.escape(given["src"]))
             return
         if self.key and given.get(OWN) == self.key:

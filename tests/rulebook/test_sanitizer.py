@@ -86,6 +86,7 @@ FAKE = """\
 <p>Counted: <span class="checked-value fine" data-example="dalmuti-deck">81</span> cards.</p>
 <p id="setup">Setup again</p> <span id="text">main</span>
 <img src="https://tracker.example.org/pixel.png" alt="pixel"> ![remote](//cdn.example.org/x.png) ![local](cards/x.svg)
+![up](../../../secret.png) <img src="/etc/hostname.png" alt="root"> ![shared](../../assets/x.png)
 [a real link](https://example.org/rules) and [a bad one](JaVaScRiPt:alert(1))"""
 
 
@@ -104,6 +105,9 @@ def test_translator_html_cannot_pose_as_a_checked_figure(rules_project):
     assert "81" not in [text_of(s) for s in by_class(root, "span", "checked-value")]
     assert "data-forge" not in page
     assert not [i for i in find_all(root, "img") if re.match(r"(https?:)?//", i.get("src", ""))]
+    sources = {i.get("src") for i in find_all(root, "img")}
+    assert {"cards/x.svg", "../../assets/x.png"} <= sources        # inside build/: kept
+    assert not sources & {"../../../secret.png", "/etc/hostname.png"}       # leaving it: removed
     section = text_of(_section(root, "components"))
     for kept in ("The deck holds 81 cards.", "Counted: 81 cards.", "Setup again", "a real link", "a bad one"):
         assert kept in section                                   # only the markup goes, never the text
@@ -119,7 +123,9 @@ def test_translator_html_cannot_pose_as_a_checked_figure(rules_project):
         (first + 4, "class 'checked-value' from <span>"), (first + 4, "'data-example' from <span>"),
         (first + 5, "id 'setup' from <p>"), (first + 5, "id 'text' from <span>"),
         (first + 6, "the image 'https://tracker.example.org/pixel.png'"), (first + 6, "the image '//cdn.example.org/x.png'"),
-        (first + 7, "the link 'JaVaScRiPt:alert(1)'"),
+        (first + 7, "the image '../../../secret.png' (its path leaves build/"),
+        (first + 7, "the image '/etc/hostname.png' (its path leaves build/"),
+        (first + 8, "the link 'JaVaScRiPt:alert(1)'"),
     ]
     for output in (check.stderr, result.stderr):
         warnings = [line for line in output.splitlines() if ": warning: removed " in line]
