@@ -118,11 +118,11 @@ class Watcher:
         shown, unread = [], []
         for path in sorted(set(paths)):
             rel = path.relative_to(self.root).parts if path.is_relative_to(self.root) else ()
-            kit = {g for g, files in self.reads.items() if path in files}
-            page: set[str] | None = set()
-            if rel[:1] == ("cardspecs",) and (len(rel) >= 3 or path.suffix == ".yaml"):
-                kit.add(rel[1] if len(rel) >= 3 else path.stem)
-            elif rel[:1] == ("rules_src",) and len(rel) >= 3:
+            kit = {g for g, files in self.reads.items() if any(f == path or f.is_relative_to(path) for f in files)}
+            page: set[str] | None = set()                # a file read, or a folder holding one (moved, removed)
+            if rel[:1] == ("cardspecs",) and len(rel) >= 2:
+                kit.add(rel[1] if len(rel) >= 3 or path.suffix != ".yaml" else path.stem)
+            elif rel[:1] == ("rules_src",) and len(rel) >= 2:
                 page = {rel[1]}
             elif rel[:1] == ("templates",):
                 page = None
@@ -146,40 +146,74 @@ class Watcher:
 
     def folders(self) -> list[Path]:
         """The folders to watch: cardspecs/, rules_src/, templates/, and those of the files the
-        specs read elsewhere in the project."""
-        bases = [self.root / name for name in FOLDERS if (self.root / name).is_dir()]
+        specs read elsewhere in the project (present or not: a folder moved away is watched for
+        its return)."""
+        bases = [self.root / name for name in FOLDERS]
         real_out = Path(os.path.realpath(self.out))
         extra = {f.parent for files in self.reads.values() for f in files
                  if f.suffix not in (".py", ".pyc") and f.is_relative_to(self.root)
                  and not f.is_relative_to(real_out) and not any(f.is_relative_to(b) for b in bases)}
         return bases + sorted(f for f in extra if not any(f.is_relative_to(o) and f != o for o in extra))
 
+    def roots(self, folders: list[Path]) -> list[Path]:
+        """Where the watches go: each folder, or while it is missing, its nearest parent in the
+        project (whose other changes :meth:`run` leaves out)."""
+        found = set()
+        for folder in folders:
+            while not folder.is_dir() and folder != self.root:
+                folder = folder.parent
+            found.add(folder)
+        return sorted(f for f in found if not any(f.is_relative_to(o) and f != o for o in found))
+
+    def saved_since(self, since: int) -> list[Path]:
+        """The files the games read that were saved at or after ``since`` (nanoseconds)."""
+        found = []
+        for f in {f for files in self.reads.values() for f in files}:
+            try:
+                if f.stat().st_mtime_ns >= since:
+                    found.append(f)
+            except OSError:
+                pass
+        return found
+
     def run(self, stop: threading.Event | None = None, rebuilds: int | None = None) -> None:
         """Build, then rebuild after each change until ``stop`` is set or ``rebuilds`` rebuilds
         have run (built or failed); Ctrl-C raises KeyboardInterrupt."""
         from watchfiles import Change as Event, DefaultFilter, watch
         named = frozenset(self.names) or None
+        since = time.time_ns()                   # a save after this is seen, by a watch or by saved_since
         self.build(Change(named, named), first=True)
         done = 0
         real_out = os.path.realpath(self.out)
         skip = (real_out + os.sep, os.path.join(os.path.dirname(real_out), f".{os.path.basename(real_out)}."))
         default = DefaultFilter()
+        folders = self.folders()
 
         def wanted(change, path: str) -> bool:
-            return default(change, path) and not path.startswith(skip) and path != real_out
+            return (default(change, path) and not path.startswith(skip) and path != real_out
+                    and any(path == str(f) or path.startswith(f"{f}{os.sep}") for f in folders))
+        said = None
         while not (stop and stop.is_set()) and (rebuilds is None or done < rebuilds):
             folders = self.folders()
+            roots = self.roots(folders)
             ready = False
-            for changes in watch(*folders, watch_filter=wanted, stop_event=stop, step=100, rust_timeout=500,
+            for changes in watch(*roots, watch_filter=wanted, stop_event=stop, step=100, rust_timeout=500,
                                  yield_on_timeout=True):
-                if not ready:                    # the first answer: the folders are watched from now on
-                    self.watching([Location.of(f).file + "/" for f in folders])
-                    ready = True
                 added = {path for kind, path in changes if kind == Event.added}
-                change = self.change_of(Path(path) for _, path in changes   # not an editor's temporary file
-                                        if path not in added or os.path.lexists(path)) if changes else None
+                paths = [Path(path) for _, path in changes if path not in added or os.path.lexists(path)]
+                if not ready:                    # the first answer: the folders are watched from now on
+                    shown = [Location.of(f).file + "/" for f in folders if f.is_dir()]
+                    if shown != said:
+                        self.watching(shown)
+                        said = shown
+                    paths += self.saved_since(since)      # saved while the watches were being set up
+                    ready = True
+                since = time.time_ns()
+                change = self.change_of(paths) if paths else None   # not an editor's temporary file
                 if change is not None:
                     self.build(change)
                     done += 1
-                if (rebuilds is not None and done >= rebuilds) or self.folders() != folders:
-                    break                        # done, or watch the folders a spec now names
+                if (rebuilds is not None and done >= rebuilds) or self.folders() != folders \
+                        or self.roots(folders) != roots:
+                    break                        # done, or watch the folders a spec now names (or one that
+                                                 # went away or came back)

@@ -7,6 +7,8 @@ import subprocess
 import threading
 import time
 
+import pytest
+
 from forge.build import Options
 from forge.watch import Watcher
 
@@ -114,6 +116,40 @@ def test_files_a_spec_names_elsewhere_belong_to_its_game(tmp_path):
     assert watcher.change_of([words]).kits == {"majority"}
     assert watcher.change_of([project.resolve() / "cardspecs" / "dalmuti" / "deck.csv"]).kits == {"dalmuti"}
     assert watcher.change_of([project.resolve() / "words" / "other.csv"]) is None
+
+
+@pytest.mark.parametrize("moved", ["words", "cardspecs/majority"])
+def test_a_data_folder_moved_away_and_back_is_watched_again(tmp_path, warm_cache, moved):
+    """A folder a game reads (its own under cardspecs/, or one its spec names elsewhere) moved
+    away: the build fails and keeps the previous one; moved back: rebuilt; an edit in it after its
+    return: rebuilt again (the folder is watched again, not lost with its first inode)."""
+    project = small_project(tmp_path, ["majority"], warm_cache)
+    words = project / "cardspecs" / "majority"
+    if moved == "words":
+        words = project / "words"
+        words.mkdir()
+        for lang in ("fr", "en"):
+            (project / "cardspecs/majority" / f"words-{lang}.csv").rename(words / f"words-{lang}.csv")
+        spec = project / "cardspecs/majority.yaml"
+        spec.write_text(spec.read_text(encoding="utf-8").replace("data: majority/words-{lang}.csv",
+                                                                 "data: ../words/words-{lang}.csv"), encoding="utf-8")
+    forge = Forge(project, "watch", "--lang", "fr")
+    try:
+        forge.expect(r"^built every game in \d+\.\d s$")
+        forge.expect(r"^watching ")
+        words.rename(tmp_path / "away")
+        forge.expect(r"^not rebuilt: build/ keeps its previous build", "err", timeout=60)
+        time.sleep(0.5)
+        (tmp_path / "away").rename(words)
+        forge.expect(rf"^rebuilt majority in \d+\.\d s \({re.escape(moved)}", timeout=60)
+        csv = words / "words-fr.csv"
+        csv.write_text(csv.read_text(encoding="utf-8").replace("1,abeille,", "1,zeppelin,"), encoding="utf-8")
+        forge.expect(r"^rebuilt majority in \d+\.\d s \(.*words-fr\.csv\)$", timeout=60)
+        assert "zeppelin" in pdf_text(project / "build/majority/fr/words-a4.pdf")
+        assert forge.interrupt() == 0
+    finally:
+        forge.kill()
+    assert not [line for line in forge.lines["err"] if "Traceback" in line]
 
 
 def test_the_loop_stops_after_its_rebuilds(tmp_path, monkeypatch, warm_cache):
