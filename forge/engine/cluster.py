@@ -24,6 +24,7 @@ import atexit
 import logging
 import os
 import signal
+import sys
 import threading
 from contextlib import contextmanager
 from typing import Callable, Iterator
@@ -92,15 +93,17 @@ def _client(workers: int, address: str | None) -> Iterator:
         return
     before = {p.pid for p in _children()}
     cluster = None
+    starting: list[threading.Thread] = []
     interrupted = False
     try:
         with _quiet(), _sigint_ends_children(before):     # Ctrl-C while it starts: at once
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                   dashboard_address=":0", silence_logs=logging.ERROR)
-        with Client(cluster, set_as_default=False) as client:
+            cluster = _waited(lambda: LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                                   host="127.0.0.1", dashboard_address=":0",
+                                                   silence_logs=logging.ERROR), starting)
+            client = _waited(lambda: Client(cluster, set_as_default=False), starting)
+        with client:
             yield client
     except KeyboardInterrupt:
-        interrupted = True
         # the workers killed while starting leave a cluster half made: asyncio would print each
         # failed task's traceback when it is collected, Dask its nannies' failures, and Dask's
         # exit hook would try to close that cluster again and fail; the reader asked to stop, was
@@ -109,17 +112,73 @@ def _client(workers: int, address: str | None) -> Iterator:
             logging.getLogger(name).setLevel(logging.CRITICAL)
         from distributed.deploy import spec
         atexit.unregister(spec.close_clusters)
+        interrupted = True
+        _sweep(before, starting)
         raise
     finally:
         with _quiet():
-            _close(cluster, before, interrupted)
+            _close(None if interrupted else cluster, before)
 
 
-def _close(cluster, before: set[int], interrupted: bool) -> None:
+def _waited(make: Callable, starting: list) -> object:
+    """``make()`` run in a thread of its own, which this (main) thread waits for in short steps.
+    Dask waits for a cluster to start in 10-second sleeps, which Ctrl-C does not cut short when
+    the signal lands on one of its many threads: a waiting step of 50 ms lets the main thread
+    take the signal at once. The thread goes in ``starting`` (for :func:`_sweep`)."""
+    box: dict = {}
+
+    def run() -> None:
+        _nicer()
+        try:
+            box["value"] = make()
+        except BaseException as exc:     # noqa: BLE001  (handed to the main thread)
+            box["error"] = exc
+    thread = threading.Thread(target=run, name="forge-cluster-start", daemon=True)
+    starting.append(thread)
+    thread.start()
+    while thread.is_alive():
+        thread.join(0.05)
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
+def _nicer(by: int = 5) -> None:
+    """This thread, the threads it starts and the processes they spawn (Dask's event loop and the
+    workers) made a little nicer than forge's main thread (Linux keeps a nice value per thread):
+    with more workers than cores, the main thread still gets a processor at once to take Ctrl-C
+    and stop them, where it got a few per cent of one."""
+    if sys.platform == "linux":
+        me = threading.get_native_id()
+        try:
+            os.setpriority(os.PRIO_PROCESS, me, min(19, os.getpriority(os.PRIO_PROCESS, me) + by))
+        except OSError:
+            pass
+
+
+def _sweep(before: set[int], starting: list, most: float = 0.5, quiet: float = 0.1) -> None:
+    """On Ctrl-C: kill the cluster's processes again and again (every 20 ms) while the thread
+    that starts them runs and until none has appeared for ``quiet`` seconds (a nanny starts its
+    worker again when it dies, until Dask has closed it), at most ``most`` seconds: a worker
+    spawned meanwhile is killed before it gets far."""
+    import time
+    now = time.monotonic()
+    deadline, calm = now + most, now + quiet
+    while True:
+        found = _children(before)
+        _kill(found, wait=0)
+        now = time.monotonic()
+        if found or any(t.is_alive() for t in starting):
+            calm = now + quiet
+        if now > calm or now > deadline:
+            break
+        time.sleep(0.02)
+
+
+def _close(cluster, before: set[int]) -> None:
     """Close a local cluster and end any of its processes left (this process's children not in
-    ``before``). On Ctrl-C the workers are killed first: a chunk being played is not waited for."""
-    if interrupted:
-        _kill(_children(before))
+    ``before``). On Ctrl-C (``cluster`` None) its workers were killed (:func:`_sweep`): a chunk
+    being played is not waited for, nor Dask's teardown of a cluster with no workers."""
     try:
         if cluster is not None:
             cluster.close(timeout=2)
@@ -142,14 +201,14 @@ def _children(before: set[int] = frozenset()) -> list:
     return found
 
 
-def _kill(processes: list) -> None:
+def _kill(processes: list, wait: float = 2) -> None:
     import psutil
     for p in processes:
         try:
             p.kill()
         except psutil.Error:
             pass
-    psutil.wait_procs(processes, timeout=2)
+    psutil.wait_procs(processes, timeout=wait)
 
 
 @contextmanager
@@ -163,7 +222,7 @@ def _sigint_ends_children(before: set[int]) -> Iterator:
         return
 
     def stop(*_) -> None:
-        _kill(_children(before))
+        _kill(_children(before), wait=0)
         raise KeyboardInterrupt
     previous = signal.signal(signal.SIGINT, stop)
     try:

@@ -147,14 +147,16 @@ SPAWNED = re.compile(r'Traceback \(most recent call last\):\n  File "<string>", 
                      r'(?:  .*\n)*EOFError: Ran out of input\n')
 
 
-def test_ctrl_c_while_many_workers_start_stops_at_once():
-    """16 workers take many seconds to start on two cores: Ctrl-C then ends forge and the workers
-    started so far without waiting for the others to start (before: 15 s; 64 workers: over
-    240 s). Not yet within a second: 5 to 7 s here, most of it Dask's own teardown."""
-    elapsed, stdout, stderr = _interrupted(16, settle=0)
+@pytest.mark.parametrize("settle", [0, 2])
+def test_ctrl_c_while_64_workers_start_stops_at_once(settle):
+    """64 workers take many seconds to start on two cores: Ctrl-C then ends forge and the workers
+    started so far without waiting for the others (before: over 240 s; then 7 to 10 s, Dask's
+    10-second waits and a main thread left a few per cent of the processor; now about 0.6 s
+    here, benchmarks/ctrl_c.py). The bound leaves room for a loaded machine."""
+    elapsed, stdout, stderr = _interrupted(64, settle=settle)
     stderr = SPAWNED.sub("", stderr)
     assert stderr.startswith("interrupted: the simulation stopped") and "Traceback" not in stderr, stderr
-    assert elapsed < 15, elapsed
+    assert elapsed < 5, elapsed
 
 
 def test_by_default_a_short_run_plays_here_and_a_long_one_on_every_core():
