@@ -66,7 +66,13 @@ def read_text(path: Path, shown: str | None = None) -> str:
 
 
 def _check_controls(text: str, path: Path, shown: str | None) -> None:
+    """A control character, or a line longer than the limit (which every later step would pay
+    for), is a located error."""
+    longest = limit("line_chars")
     for n, line in enumerate(text.split("\n"), start=1):
+        if len(line) > longest:
+            raise LimitError(_where(path, shown, n), f"a line of {len(line):,} characters (expected at most "
+                             f"{int(longest):,})", hint="break it into lines; a paragraph may span several")
         col = first_control(line)
         if col is not None:
             raise EncodingError(_where(path, shown, n), f"control character U+{ord(line[col]):04X} at column "

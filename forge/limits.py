@@ -29,6 +29,7 @@ class Limit:
 LIMITS: dict[str, Limit] = {
     "file_bytes": Limit(8 * 1024 * 1024, "bytes", "size of any input file (spec, data, strings, rules source)"),
     "xlsx_bytes": Limit(64 * 1024 * 1024, "bytes", "size of an XLSX workbook once unpacked (all its parts)"),
+    "line_chars": Limit(100_000, "characters", "characters in one line of any text input file"),
     "yaml_depth": Limit(40, "levels", "nesting of mappings and lists in a YAML file or block"),
     "yaml_nodes": Limit(100_000, "values", "values in a YAML document once its aliases are expanded"),
     "rows": Limit(5_000, "rows", "rows in one data file (CSV, XLSX or YAML) or one 'rows' list"),
@@ -52,6 +53,7 @@ LIMITS: dict[str, Limit] = {
     "dpi_min": Limit(50, "dpi", "lowest resolution of forge export (--dpi)"),
     "dpi_max": Limit(1_200, "dpi", "highest resolution of forge export (--dpi)"),
     "export_pixels": Limit(60_000_000, "pixels", "pixels of one card image forge export draws (a card with its bleed at --dpi)"),
+    "examples": Limit(500, "examples", "worked examples in one rulebook edition"),
     "example_moves": Limit(10_000, "moves", "moves (and refused moves) in one worked example"),
 }
 

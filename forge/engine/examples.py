@@ -22,9 +22,11 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import EngineError, ErrorGroup, ExampleError, IllegalMove, InputError, Location, MoveError, excerpt, gather
+from ..errors import (EngineError, ErrorGroup, ExampleError, IllegalMove, InputError, LimitError, Location, MoveError,
+                      excerpt, gather)
 from ..fences import Fence, fences
 from ..inputs import read_text
+from ..limits import limit
 from ..cardspec.yamlload import LocDict, LocList, parse_yaml
 from .blocks import check_block, split_move
 from .registry import get_game, project_of
@@ -120,6 +122,9 @@ def _parse(path: Path, text: str) -> list[Example]:
         ex_id = example_id(fence, Location.of(path, line))
         if ex_id is None:
             continue
+        if len(out) == limit("examples"):       # before a single block more is parsed or played
+            raise LimitError(Location.of(path, line), f"more than {int(limit('examples')):,} worked examples "
+                             "in one edition", hint="split the rulebook, or keep the examples a reader needs")
         if ex_id in seen:
             raise ExampleError(Location.of(path, line), f"example id '{ex_id}' is used twice in this file "
                                f"(first at line {seen[ex_id].line})", hint="give each example of an edition its own id")

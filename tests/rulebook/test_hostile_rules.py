@@ -42,6 +42,11 @@ CASES = {
                                      "aliases are expanded"),
     "deep nesting in an example": (EN, lambda p: _append(p, _example("game: " + "[" * 500 + "]" * 500)),
                                    "nested more than"),
+    "a line of 200,000 characters": (EN, lambda p: _append(p, b"\n" + b"word " * 40_000 + b"\n"),
+                                     "a line of 200,000 characters (expected at most 100,000)"),
+    "501 worked examples": (EN, lambda p: _append(p, "".join(
+        f"\n```example {{#many-{i}}}\ngame: dalmuti\nexpect: {{}}\n```\n" for i in range(501)).encode()),
+                            "more than 500 worked examples in one edition"),
     "billion laughs in front matter": (EN, lambda p: p.write_text(p.read_text().replace(
         "translation_of: fr\n", "translation_of: fr\n" + BOMB.replace("bomb:", "x:") + "\n", 1)), "aliases are expanded"),
 }
