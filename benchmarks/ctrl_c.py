@@ -26,7 +26,8 @@ def interrupted(workers: int, settle: float) -> tuple[int, float, int, int, bool
     """(children at the signal, seconds to exit, exit status, processes left, traceback printed)."""
     run = subprocess.Popen([sys.executable, "-m", "forge", "simulate", "dalmuti", "--players", "4", "--games",
                             "1000000", "--workers", str(workers), "--json"], cwd=ROOT, text=True,
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))   # a shell's & ignores it
     forge = psutil.Process(run.pid)
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:

@@ -4,8 +4,11 @@ statistics (:mod:`forge.engine.stats`), and kept as JSON Lines under
 ``<out>/<game>/simulations/`` (:mod:`forge.engine.records`) once every count has been played."""
 from __future__ import annotations
 
+import atexit
 import json
+import os
 import shlex
+import sys
 import time
 from pathlib import Path
 from typing import Annotated, Optional
@@ -19,6 +22,21 @@ from ..errors import ForgeError, Location, OptionError
 from . import app, err, out, project_root, report
 
 __all__ = ["simulate", "print_study"]
+
+
+#: set when Ctrl-C stopped a run (see :func:`_end_at_once`)
+_INTERRUPTED: list = []
+
+
+def _end_at_once() -> None:
+    """After Ctrl-C, once the exit handlers have run (Dask's, multiprocessing's: registered after
+    this one, they run before it), the process ends without the interpreter taking apart Dask's
+    many objects one by one: half a second and more on a busy machine, past the second a reader
+    waits for Ctrl-C to answer."""
+    if _INTERRUPTED:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(130)
 
 
 @app.command()
@@ -62,6 +80,7 @@ def simulate(
     """Play many random games and report length, seat advantage (with 95 % intervals and a fairness
     test per seat), scores and the rulings reached; kept under OUT/<game>/simulations/ (with
     --report, also drawn as a page of charts)."""
+    atexit.register(_end_at_once)               # first: it runs after Dask's and multiprocessing's
     from ..engine.records import stamp, study_file, study_name
     from ..publish import OutputFolder
     from ..engine.registry import get_game
@@ -114,6 +133,7 @@ def simulate(
         report(exc)
     except KeyboardInterrupt:
         err.print("interrupted: the simulation stopped, its workers with it; no figures")
+        _INTERRUPTED.append(True)
         raise typer.Exit(130) from None
     err.print(f"kept: {path} ({len(records)} record{'s' if len(records) != 1 else ''})"
               + (f"; report: {path.with_suffix('.html')}" if with_report else ""), highlight=False)

@@ -101,23 +101,36 @@ def _client(workers: int, address: str | None) -> Iterator:
                                                    host="127.0.0.1", dashboard_address=":0",
                                                    silence_logs=logging.ERROR), starting)
             client = _waited(lambda: Client(cluster, set_as_default=False), starting)
-        with client:
-            yield client
-    except KeyboardInterrupt:
-        # the workers killed while starting leave a cluster half made: asyncio would print each
-        # failed task's traceback when it is collected, Dask its nannies' failures, and Dask's
-        # exit hook would try to close that cluster again and fail; the reader asked to stop, was
-        # told it stopped, and the processes are ended below
-        for name in ("asyncio", "distributed"):          # their threads may still be reporting
-            logging.getLogger(name).setLevel(logging.CRITICAL)
-        from distributed.deploy import spec
-        atexit.unregister(spec.close_clusters)
+        with client:                     # on Ctrl-C, the workers end before the client closes
+            try:
+                yield client
+            except (KeyboardInterrupt, GeneratorExit):     # Ctrl-C, here or where the results go
+                _stop(cluster, before, starting)
+                raise
+    except (KeyboardInterrupt, GeneratorExit):
         interrupted = True
-        _sweep(before, starting)
+        _stop(cluster, before, starting)
         raise
     finally:
         with _quiet():
             _close(None if interrupted else cluster, before)
+
+
+def _stop(cluster, before: set[int], starting: list) -> None:
+    """Ctrl-C: the cluster's processes killed at once (:func:`_sweep`), and nothing said of it.
+    Workers killed while starting leave a cluster half made: asyncio would print each failed
+    task's traceback when it is collected, Dask its nannies' failures, and Dask's exit hook would
+    try to close that cluster again and fail; the reader asked to stop and was told it stopped."""
+    for name in ("asyncio", "distributed"):          # their threads may still be reporting
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+    from distributed.deploy import spec
+    atexit.unregister(spec.close_clusters)
+    for nanny in getattr(cluster, "workers", {}).values():     # a killed worker is not started again
+        try:
+            nanny.close_gracefully("forge interrupted")
+        except Exception:      # noqa: BLE001  (a nanny half made: the sweep kills its worker anyway)
+            pass
+    _sweep(before, starting)
 
 
 def _waited(make: Callable, starting: list) -> object:
