@@ -196,6 +196,7 @@ class Watcher:
         while not (stop and stop.is_set()) and (rebuilds is None or done < rebuilds):
             folders = self.folders()
             roots = self.roots(folders)
+            present = {f: f.is_dir() for f in folders}
             ready = False
             for changes in watch(*roots, watch_filter=wanted, stop_event=stop, step=100, rust_timeout=500,
                                  yield_on_timeout=True):
@@ -209,6 +210,7 @@ class Watcher:
                     paths += self.saved_since(since)      # saved while the watches were being set up
                     ready = True
                 since = time.time_ns()
+                paths += [f for f in folders if f.is_dir() != present[f]]   # gone or back, said or not
                 change = self.change_of(paths) if paths else None   # not an editor's temporary file
                 if change is not None:
                     self.build(change)

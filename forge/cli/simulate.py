@@ -39,6 +39,20 @@ def _end_at_once() -> None:
         os._exit(130)
 
 
+def _nothing_more_said() -> None:
+    """After Ctrl-C's last line, this process's error stream goes nowhere: a worker process that
+    Dask was spawning as its cluster was stopped would print its failure to read what its parent,
+    gone, meant to send it (multiprocessing's own traceback); the reader has been told it stopped."""
+    try:
+        sys.stderr.flush()
+        fd = sys.stderr.fileno()
+    except (AttributeError, OSError, ValueError):         # not a real stream (an embedding program's)
+        return
+    nowhere = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(nowhere, fd)
+    os.close(nowhere)
+
+
 @app.command()
 def simulate(
     game: Annotated[str, typer.Argument(help="The game to simulate: a game whose rules engine is installed or "
@@ -134,6 +148,7 @@ def simulate(
     except KeyboardInterrupt:
         err.print("interrupted: the simulation stopped, its workers with it; no figures")
         _INTERRUPTED.append(True)
+        _nothing_more_said()
         raise typer.Exit(130) from None
     err.print(f"kept: {path} ({len(records)} record{'s' if len(records) != 1 else ''})"
               + (f"; report: {path.with_suffix('.html')}" if with_report else ""), highlight=False)

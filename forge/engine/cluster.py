@@ -169,7 +169,7 @@ def _nicer(by: int = 5) -> None:
             pass
 
 
-def _sweep(before: set[int], starting: list, most: float = 0.5, quiet: float = 0.1) -> None:
+def _sweep(before: set[int], starting: list, most: float = 1.0, quiet: float = 0.1) -> None:
     """On Ctrl-C: kill the cluster's processes again and again (every 20 ms) while the thread
     that starts them runs and until none has appeared for ``quiet`` seconds (a nanny starts its
     worker again when it dies, until Dask has closed it), at most ``most`` seconds: a worker

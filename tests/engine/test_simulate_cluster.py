@@ -141,10 +141,10 @@ def test_ctrl_c_stops_the_run_and_its_workers():
     assert elapsed < 5, elapsed
 
 
-#: what a worker process prints when its nanny is killed while Python's multiprocessing hands it
+#: what a worker process prints when forge stops while Python's multiprocessing hands it
 #: its start-up data (it then ends): not forge's, not Dask's; a known leftover (issue 30's note)
 SPAWNED = re.compile(r'Traceback \(most recent call last\):\n  File "<string>", line 1, in <module>\n'
-                     r'(?:  .*\n)*EOFError: Ran out of input\n')
+                     r'(?:  .*\n)*(?:EOFError: Ran out of input|FileNotFoundError: .*)\n')
 
 
 @pytest.mark.parametrize("settle", [0, 2])
