@@ -156,7 +156,9 @@ class OutputFolder:
     def _check(self) -> None:
         """Refuse a folder whose replacement would take the project or a home with it."""
         real, why = self.real, None
-        if real == self.root or self.root.is_relative_to(real):
+        if any(len(os.fsencode(part)) > 255 for part in real.parts):
+            why = "a name in its path is longer than 255 bytes, which no file system takes"
+        elif real == self.root or self.root.is_relative_to(real):
             why = "it is the project folder" if real == self.root else "it holds the project"
         elif (real / "cardspecs").exists():
             why = "it holds cardspecs/"

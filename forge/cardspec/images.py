@@ -106,6 +106,9 @@ class _no_pillow_limit:
         self.w = warnings.catch_warnings()
         self.w.__enter__()
         warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        # Pillow warns of damaged metadata (a truncated EXIF block) that forge never reads:
+        # the pixels are what counts, and a damaged image is refused when they are decoded
+        warnings.filterwarnings("ignore", category=UserWarning, module=r"PIL\.")
 
     def __exit__(self, *exc):
         from PIL import Image

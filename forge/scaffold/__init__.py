@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import shutil
 from pathlib import Path
 from string import Template
 
@@ -173,7 +174,7 @@ def new_game(root: Path, game: str, engine: bool = False, source: str = "fr") ->
     ``engine``), its rulebook written in ``source`` and translated into the other language;
     return them. Refuses a bad id, an unknown source language or a game that exists (nothing
     is written then)."""
-    if not NAME.match(game):
+    if not NAME.fullmatch(game):
         raise ErrorGroup([OptionError(Location("GAME"), f"not a game id: {excerpt(game)} (expected lower-case "
                                       "letters, digits, - or _, starting with a letter)", hint="e.g. forge new mygame")])
     if source not in EDITIONS:
@@ -204,33 +205,42 @@ def new_game(root: Path, game: str, engine: bool = False, source: str = "fr") ->
         raise ErrorGroup([OptionError(Location("GAME"), f"{out[0]} would be written outside the project (a folder "
                                       "on its way is a symbolic link that leaves it); nothing was written",
                                       hint="remove the link, or choose another name")])
-    made: list[Path] = []                 # files and folders made, removed again if one write fails
+    stage = root / f".forge-new.{game}"   # written whole here, then moved into place in a few renames
+    _remove(stage)
+    stage.mkdir()
+    moved: list[Path] = []
     rel = targets[0]
     try:
         for rel, data in files.items():
-            _make_folders(root / rel, made)
-            (root / rel).write_bytes(data)
-            made.append(root / rel)
+            (stage / rel).parent.mkdir(parents=True, exist_ok=True)
+            (stage / rel).write_bytes(data)
         rel = targets[-1]
-        made.append(root / rel)
-        return [*files, _translation(root, game, title, engine, source, other)]
+        _translation(stage, game, title, engine, source, other)
+        for unit in sorted({Path(*p.parts[:2]) for p in targets}):   # cardspecs/g.yaml, cardspecs/g/, rules_src/g/…
+            rel = unit
+            (root / unit.parent).mkdir(exist_ok=True)
+            os.rename(stage / unit, root / unit)
+            moved.append(root / unit)
+        return [*files, targets[-1]]
     except BaseException as exc:
-        for path in reversed(made):
-            with contextlib.suppress(OSError):
-                path.rmdir() if path.is_dir() and not path.is_symlink() else path.unlink()
+        for path in reversed(moved):
+            _remove(path)
         if isinstance(exc, OSError):
             raise ErrorGroup([OptionError(Location(str(rel)), f"cannot write it: {(exc.strerror or str(exc)).lower()}; "
                                           "nothing was written", hint="a file where a folder should be? Check "
                                           "that folder, or choose another name")]) from None
         raise
+    finally:
+        _remove(stage)
 
 
-def _make_folders(path: Path, made: list[Path]) -> None:
-    """The folders above ``path`` that do not exist yet, made and listed in ``made``."""
-    missing = [p for p in path.parents if not os.path.lexists(p)]
-    for folder in reversed(missing):
-        folder.mkdir()
-        made.append(folder)
+def _remove(path: Path) -> None:
+    """A file, a link or a folder tree (links inside it not followed) gone; nothing if absent."""
+    with contextlib.suppress(OSError):
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path)
+        else:
+            path.unlink()
 
 
 def _engine_files(game: str, title: str) -> dict[Path, bytes]:

@@ -56,7 +56,7 @@ def test_forge_new_writes_all_or_nothing(small):
     before = files(small)
     result = run_forge("new", "g5", cwd=small)
     assert result.returncode == 2, result.stderr
-    assert result.stderr.startswith("cardspecs/g5/cards.csv: cannot write it: not a directory"), result.stderr
+    assert result.stderr.startswith("cardspecs/g5: cannot write it: not a directory"), result.stderr
     assert files(small) == before
 
 
