@@ -29,6 +29,7 @@ class Limit:
 LIMITS: dict[str, Limit] = {
     "file_bytes": Limit(8 * 1024 * 1024, "bytes", "size of any input file (spec, data, strings, rules source)"),
     "xlsx_bytes": Limit(64 * 1024 * 1024, "bytes", "size of an XLSX workbook once unpacked (all its parts)"),
+    "sheet_bytes": Limit(16 * 1024 * 1024, "bytes", "size of one sheet of an XLSX workbook once unpacked"),
     "line_chars": Limit(100_000, "characters", "characters in one line of any text input file"),
     "yaml_depth": Limit(40, "levels", "nesting of mappings and lists in a YAML file or block"),
     "yaml_nodes": Limit(100_000, "values", "values in a YAML document once its aliases are expanded"),

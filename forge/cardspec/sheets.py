@@ -72,6 +72,7 @@ def _check_archive(path: Path, shown: str, where: Location) -> None:
     try:
         with zipfile.ZipFile(path) as archive:
             unpacked = sum(part.file_size for part in archive.infolist())
+            sheets = [part for part in archive.infolist() if part.filename.startswith("xl/worksheets/")]
     except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
         raise DataFileError(where, f"data file {excerpt(shown)} is not an XLSX workbook (not a zip archive: "
                             f"{excerpt(str(exc), 60)})", hint=_NOT_XLSX) from None
@@ -79,6 +80,11 @@ def _check_archive(path: Path, shown: str, where: Location) -> None:
         raise LimitError(where, f"data file {excerpt(shown)} unpacks to {unpacked / 2 ** 20:,.0f} MiB "
                          f"(expected at most {LIMITS['xlsx_bytes'].shown})",
                          hint="a list of cards is far smaller; a workbook that unpacks that much may be a zip bomb")
+    biggest = max(sheets, key=lambda part: part.file_size, default=None)
+    if biggest is not None and biggest.file_size > limit("sheet_bytes"):   # openpyxl reads a sheet whole to size it
+        raise LimitError(where, f"data file {excerpt(shown)} has a sheet of {biggest.file_size / 2 ** 20:,.0f} MiB "
+                         f"once unpacked (expected at most {LIMITS['sheet_bytes'].shown})",
+                         hint=f"{int(limit('rows')):,} rows of cards are far smaller: delete the rows below the cards")
 
 
 def _open(path: Path, shown: str, where: Location, data_only: bool):
