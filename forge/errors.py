@@ -242,7 +242,9 @@ EXCERPT = 40
 
 def excerpt(value: object, limit: int = EXCERPT) -> str:
     """``value`` as a short quoted excerpt for a message: control and non-printing characters
-    escaped, at most ``limit`` characters of it kept."""
+    escaped, at most ``limit`` characters of it kept; a list or a mapping is named as such."""
+    if isinstance(value, (list, tuple, dict)):            # said as what it is, not as forge's own type
+        return "a mapping" if isinstance(value, dict) else "a list"
     text = value if isinstance(value, str) else str(value) if _cheap(value) else type(value).__name__
     cut = len(text) > limit
     text = text[:limit]

@@ -11,6 +11,7 @@ build already running — goes through :mod:`forge.cli`, which does the whole wo
 """
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -18,6 +19,12 @@ __all__ = ["main", "plain_build", "unchanged_build"]
 
 
 def main() -> None:
+    try:
+        os.getcwd()
+    except OSError:                     # the folder forge was started in was deleted or moved away
+        print("forge: the current folder no longer exists (deleted or moved while this shell was in it)\n"
+              "  hint: cd to the project folder again", file=sys.stderr)
+        sys.exit(2)
     out = plain_build(sys.argv[1:])
     if out is not None and unchanged_build(Path.cwd(), out):
         return

@@ -45,3 +45,10 @@ def test_readme_lists_every_limit_with_its_value():
     section = text.split("## Limits and safety", 1)[1].split("\n## ", 1)[0]
     for limit in LIMITS.values():
         assert f"| {limit.what} | {limit.shown} |" in section, limit
+
+
+def test_a_list_or_a_mapping_is_named_as_such_not_by_forge_s_type():
+    """A rule's text written as a list was reported as "got 'LocList'" (the fuzz campaign)."""
+    from forge.cardspec.yamlload import parse_yaml
+    data = parse_yaml("a: [x, y]\nb: {c: 1}\n", "f.yaml")
+    assert (excerpt(data["a"]), excerpt(data["b"])) == ("a list", "a mapping")

@@ -166,3 +166,15 @@ def test_a_message_names_project_paths_relative_to_it(project, args):
     result = run_forge(*args, cwd=project)
     assert result.returncode == 2 and result.stderr.strip(), result.stderr
     assert str(project) not in result.stderr and str(project.resolve()) not in result.stderr, result.stderr
+
+
+def test_a_run_from_a_deleted_folder_is_one_line_exit_2(tmp_path):
+    """The fuzz campaign: forge started in a folder deleted under it was an internal error."""
+    import subprocess
+    import sys
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    result = subprocess.run(["sh", "-c", f'cd "{gone}" && rmdir "{gone}" && exec "{sys.executable}" -m forge new demo'],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert result.stderr.startswith("forge: the current folder no longer exists"), result.stderr
