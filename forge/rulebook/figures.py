@@ -159,6 +159,10 @@ def load_words(folder: Path, lang: str) -> FigureWords:
     po = catalog_path(folder, lang)
     source = next(iter(data), None)
     if po.is_file() and source not in (None, lang):      # a language the game's catalog translates
+        for given in dict.fromkeys((source, lang)):
+            if given in data and not isinstance(data[given], dict) and (given == source or data[given] is not None):
+                raise InputError(data.at(given), f"the figure texts in '{given}' must be a mapping of section → "
+                                 f"texts (got {describe(data[given])})", hint="see the other language's texts")
         made = overlay(data[source], read_catalog(po, lang), po, "figures",
                        left_out=lambda key: key.startswith("cards."))
         if made.errors:

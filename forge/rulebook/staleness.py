@@ -67,8 +67,10 @@ def editions_of(folder: Path) -> dict[str, Edition]:
     langs = [lang for lang in catalog_langs(folder) if lang not in found] if found else []   # no rulebook here
     sources = [e for e in found.values() if not e.translation_of]
     if langs and len(sources) != 1:
-        raise InputError(Location.of(catalog_path(folder, langs[0])), f"a catalog translates the source edition, "
-                         f"and {folder.name} has {len(sources) or 'no'} editions that are not translations",
+        where = Location.of(sources[0].path, 1) if sources else Location.of(catalog_path(folder, langs[0]), 1)
+        names = f" ({', '.join(e.path.name for e in sources)})" if sources else ""
+        raise InputError(where, f"a catalog ({catalog_path(folder, langs[0]).name}) translates the source edition, "
+                         f"and {folder.name} has {len(sources) or 'no'} editions that are not translations{names}",
                          hint="keep one edition without 'translation_of' (e.g. fr.md)")
     for lang in langs:
         found[lang] = written_edition(sources[0], catalog_path(folder, lang), lang)

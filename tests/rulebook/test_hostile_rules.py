@@ -74,3 +74,27 @@ def test_check_finds_a_missing_figure_text_before_a_build_would(rules_project):
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert re.search(r"^rules_src/dalmuti/en\.md:\d+: no en text for expect 'table_rank'", result.stderr, re.M), \
         result.stderr
+
+
+def test_figure_texts_that_are_not_a_mapping_are_located_for_a_catalog_language(rules_project):
+    """The fuzz campaign: the source language's figure texts written as a text (not section →
+    texts) was an internal error when a catalog's language (German) was built."""
+    figures = rules_project / FIGURES
+    head, rest = figures.read_text(encoding="utf-8").split("\nfr:\n", 1)
+    figures.write_text(head + "\nfr: just a string\n" + rest[re.search(r"^\S", rest, re.M).start():], encoding="utf-8")
+    result = run_forge("build", "dalmuti", "--lang", "de", "--out", "out", cwd=rules_project)
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    line = 1 + head.count("\n") + 1
+    assert result.stderr.startswith(f"{FIGURES}:{line}: the figure texts in 'fr' must be a mapping"), result.stderr
+    assert not (rules_project / "out").exists()
+
+
+def test_two_source_editions_beside_a_catalog_are_located_at_the_second(rules_project):
+    """The fuzz campaign: en.md's 'translation_of' line deleted, with a German catalog beside it,
+    gave an error with no line."""
+    en = rules_project / EN
+    en.write_text(en.read_text(encoding="utf-8").replace("translation_of: fr\n", "", 1), encoding="utf-8")
+    result = run_forge("check", "rules_src/dalmuti", cwd=rules_project)
+    assert result.returncode == 2, result.stderr
+    assert (f"{EN}:1: a catalog (de.po) translates the source edition, and dalmuti has 2 editions that are not "
+            "translations (en.md, fr.md)") in result.stderr, result.stderr
