@@ -17,6 +17,7 @@ Each broken promise is one sentence; the caller locates it at the entry.
 from __future__ import annotations
 
 import re
+import string
 from collections import Counter
 
 from ..errors import excerpt
@@ -60,6 +61,8 @@ def broken(source: str, translation: str, kind: str) -> list[str]:
     for mark, name in (("**", "bold mark (**)"), ("`", "code mark (`)")):
         if translation.count(mark) % 2 and not source.count(mark) % 2:
             out.append(f"leaves a {name} open")
+    if kind == "string" and _well_formed(source) and not _well_formed(translation):
+        out.append("has a brace that opens or closes no {slot} (write {{ or }} for one)")
     if kind in ("heading", "title", "cell") and "\n" in translation:
         out.append(f"a {kind} stays on one line")
     if kind == "cell" and re.search(r"(?<!\\)\|", translation):
@@ -72,6 +75,15 @@ def broken(source: str, translation: str, kind: str) -> list[str]:
         if starts and not any(BLOCK_START.match(l) for l in source.split("\n")[1:]):
             out.append(f"the line {starts[0].strip()[:30]!r} would start a block of its own")
     return out
+
+
+def _well_formed(text: str) -> bool:
+    """Whether a text with ``{slots}`` is read as one by Python's formatting (no lone brace)."""
+    try:
+        list(string.Formatter().parse(text))
+    except ValueError:
+        return False
+    return True
 
 
 def said(source: str, problems: list[str]) -> str:

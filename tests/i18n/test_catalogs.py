@@ -174,3 +174,12 @@ def test_a_rule_card_is_printed_from_the_catalog_and_an_untranslated_one_from_th
     assert "Die Schildkröte" in printed and "La tortue" not in printed
     assert "La belette" in printed                                   # not translated: the source's words
     assert [l for l in done.stderr.splitlines() if "'La belette'" in l and "not translated" in l]
+
+
+def test_a_translated_word_with_a_lone_brace_is_refused():
+    """The fuzz campaign: the page word 'pair' translated as '{key: {value}' was a traceback when
+    a figure was written; a short text may still leave out a slot."""
+    from forge.i18n.marks import broken
+    assert broken("{key}: {value}", "{key: {value}", "string") == \
+        ["has a brace that opens or closes no {slot} (write {{ or }} for one)"]
+    assert broken("{n} cards", "cards", "string") == []
