@@ -193,10 +193,11 @@ class Watcher:
             return (default(change, path) and not path.startswith(skip) and path != real_out
                     and any(path == str(f) or path.startswith(f"{f}{os.sep}") for f in folders))
         said = None
+        present: dict[Path, bool] = {}               # whether each folder was there (kept across watches)
         while not (stop and stop.is_set()) and (rebuilds is None or done < rebuilds):
             folders = self.folders()
             roots = self.roots(folders)
-            present = {f: f.is_dir() for f in folders}
+            present.update({f: f.is_dir() for f in folders if f not in present})
             ready = False
             for changes in watch(*roots, watch_filter=wanted, stop_event=stop, step=100, rust_timeout=500,
                                  yield_on_timeout=True):
@@ -210,7 +211,9 @@ class Watcher:
                     paths += self.saved_since(since)      # saved while the watches were being set up
                     ready = True
                 since = time.time_ns()
-                paths += [f for f in folders if f.is_dir() != present[f]]   # gone or back, said or not
+                now = {f: f.is_dir() for f in folders}
+                paths += [f for f in folders if now[f] != present[f]]        # gone or back, said or not
+                present.update(now)
                 change = self.change_of(paths) if paths else None   # not an editor's temporary file
                 if change is not None:
                     self.build(change)
