@@ -35,6 +35,7 @@ from pathlib import Path
 
 import yaml
 
+from .cardspec.test_spreadsheets import SPEC
 from .conftest import tree_digest
 from .fuzzing import (MUTATIONS, ROOT, SECRET, Outcome, Sandbox, cli_outcome, listing, outcome_of, scratch_project,
                       shown_warnings, time_limit, write_stamped)
@@ -56,18 +57,7 @@ components:
     print: {duplex: off}
     front: {layout: pic, art: "{art}", label: "{label}"}
 """
-DEMO = """\
-game: demo
-languages: [en]
-title: Demo
-strings: {{en: {{}}}}
-components:
-  deck:
-    card: poker
-    data: {data}
-    print: {{duplex: off, paper: a4}}
-    front: {{layout: numbered, value: "{{value}}", title: "{{name}}", colour: "{{colour}}"}}
-"""
+DEMO = SPEC                       # the spreadsheet tests' deck, its data file named by {data}
 
 
 class Bench:
