@@ -47,7 +47,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.conftest import tree_digest  # noqa: E402
 from tests.fuzz_surfaces import SURFACES, Bench  # noqa: E402
-from tests.fuzzing import KINDS, LOCATED, MUTATIONS, corpus, run_case  # noqa: E402
+from tests.fuzz_outcomes import KINDS, LOCATED  # noqa: E402
+from tests.fuzzing import MUTATIONS, corpus, run_case  # noqa: E402
 
 SLOW = 10.0
 #: each surface's share of the cases (the old file mutations are cheap and many)

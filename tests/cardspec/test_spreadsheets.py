@@ -317,9 +317,10 @@ def test_a_sheet_reports_twenty_problems_then_stops(tmp_path):
 def test_a_sheet_of_a_million_rows_is_refused_from_its_size(tmp_path):
     """A sheet of 10⁶ rows (6 MiB, 47 MiB unpacked: under the workbook limits) took 11 s, openpyxl
     reading it whole twice to size it; its unpacked size is now checked before it is opened."""
-    from ..fuzz_surfaces import million_rows
+    from ..fuzz_workbooks import million_rows
     root = project(tmp_path, "demo/deck.xlsx")
     (root / "cardspecs" / "demo" / "deck.xlsx").write_bytes(million_rows())
     [line] = refused(build(root), root)
     assert re.fullmatch(r"cardspecs/demo\.yaml:\d+: data file 'cardspecs/demo/deck\.xlsx' has a sheet of \d+ MiB once unpacked "
                         r"\(expected at most 16 MiB\)", line), line
+
