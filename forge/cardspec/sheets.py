@@ -60,6 +60,7 @@ def read_sheet(path: Path, shown: str, sheet: str | None, where: Location,
         plain = formulas[ws.title]
         for w in (ws, plain):                      # the size a file declares may be false
             w.reset_dimensions()
+            w._shared_strings = _SharedStrings(w._shared_strings)     # openpyxl's own list, read per cell
         rows = _rows(ws.iter_rows(), plain.iter_rows(values_only=True), shown, where)
         return _table(rows, shown, ws.title, pb)
 
@@ -110,6 +111,16 @@ def _worksheet(workbook, sheet: str | None, shown: str, where: Location):
         listed = ", ".join(_sheet_ref(n) for n in names[:10]) + (", …" if len(names) > 10 else "")
         raise DataFileError(where, f"no sheet {excerpt(sheet)} in {excerpt(shown)} (expected one of: {listed})", hint=close_match(sheet, names) or "after # comes a sheet's name")
     return workbook[sheet]
+
+
+class _SharedStrings(list):
+    """A workbook's shared strings, which a cell names by its index: an index below 0 (which a
+    list would count from the end) is a damaged file, as one past the end is."""
+
+    def __getitem__(self, index):
+        if isinstance(index, int) and index < 0:
+            raise IndexError(f"shared string {index} (expected 0 or more)")
+        return super().__getitem__(index)
 
 
 #: the problems a sheet may report before the rest of it is left unread
@@ -193,8 +204,9 @@ def _text(cell, formula, where: Location, pb: Problems) -> str:
                    hint="open the file in a spreadsheet program and save it again, or type the value")
         return ""
     if cell.data_type == "e":
-        pb.add(where, f"the cell holds the error {excerpt(value)} (expected a value)", cls=DataFileError,
-               hint="fix the formula in the spreadsheet, then save it again")
+        date = " (or a number in a date-formatted cell that no date has)" if value == "#VALUE!" else ""
+        pb.add(where, f"the cell holds the error {excerpt(value)}{date} (expected a value)", cls=DataFileError,
+               hint="fix the formula or the cell's format in the spreadsheet, then save it again")
         return ""
     text = _as_text(value)
     if len(text) > limit("cell"):

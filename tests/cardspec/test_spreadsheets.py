@@ -324,3 +324,21 @@ def test_a_sheet_of_a_million_rows_is_refused_from_its_size(tmp_path):
     assert re.fullmatch(r"cardspecs/demo\.yaml:\d+: data file 'cardspecs/demo/deck\.xlsx' has a sheet of \d+ MiB once unpacked "
                         r"\(expected at most 16 MiB\)", line), line
 
+
+def test_a_shared_string_index_below_zero_is_a_damaged_file(tmp_path):
+    # a list would count -1 from its end and show the last shared string ('name') on the card
+    from ..fuzz_workbooks import HEADER, row, workbook
+    root = project(tmp_path, "demo/deck.xlsx", workbook(HEADER + row(2, name="", value="<v>7</v>").replace(
+        '<c r="C2" t="inlineStr"><is><t></t></is></c>', '<c r="C2" t="s"><v>-1</v></c>')))
+    [line] = refused(build(root), root)
+    assert line.startswith(f"cardspecs/demo.yaml:{DATA_LINE}: data file 'cardspecs/demo/deck.xlsx' is not a readable "
+                           "XLSX workbook (IndexError: 'shared string -1 (expected 0 or more)')"), line
+
+
+def test_a_date_cell_no_date_has_says_so(tmp_path):
+    # openpyxl reads a date-formatted 1e10 (a day in the year 27 million) as the error #VALUE!
+    from ..fuzz_workbooks import HEADER, row, workbook
+    root = project(tmp_path, "demo/deck.xlsx", workbook(HEADER + row(2, value="<v>1e10</v>", vattrs=' s="1"')))
+    [line] = refused(build(root), root)
+    assert line == ("cardspecs/demo/deck.xlsx:2: Cards!A2: the cell holds the error '#VALUE!' (or a number in a "
+                    "date-formatted cell that no date has) (expected a value)")
