@@ -26,6 +26,8 @@ import re
 
 #: a game id: it names files and folders
 NAME = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
+#: names Windows gives its devices: a folder or file so named cannot be made or copied there
+RESERVED = re.compile(r"con|prn|aux|nul|com[0-9]|lpt[0-9]")
 
 SPEC = """\
 # {game}: a card game made with forge. `forge docs cardspec` describes every key.
@@ -177,6 +179,9 @@ def new_game(root: Path, game: str, engine: bool = False, source: str = "fr") ->
     if not NAME.fullmatch(game):
         raise ErrorGroup([OptionError(Location("GAME"), f"not a game id: {excerpt(game)} (expected lower-case "
                                       "letters, digits, - or _, starting with a letter)", hint="e.g. forge new mygame")])
+    if RESERVED.fullmatch(game):
+        raise ErrorGroup([OptionError(Location("GAME"), f"{game} names a device on Windows: its folders could "
+                                      "not be made or copied there", hint=f"e.g. forge new {game}-game")])
     if source not in EDITIONS:
         raise ErrorGroup([OptionError(Location("--source-lang"), f"forge new writes {' and '.join(EDITIONS)}, not "
                                       f"{excerpt(source)}", hint="--source-lang fr or --source-lang en; add a "

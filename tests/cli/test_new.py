@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 
 from ..conftest import run_forge
@@ -77,3 +78,10 @@ def test_a_long_text_never_runs_under_the_corner_value(tmp_path):
     value = min((w for w in storm.words if w.text == "3"), key=lambda w: w.rect[1])   # the bottom corner's
     body = [w for w in storm.words if w.text not in ("3", "Storm")]
     assert len(body) == len(long.split()) and not [w.text for w in body if overlaps(w.rect, value.rect)]
+
+
+@pytest.mark.parametrize("name", ["con", "nul", "aux", "prn", "com1", "lpt9"])
+def test_a_name_windows_keeps_for_a_device_is_refused(tmp_path, name):
+    result = run_forge("new", name, cwd=tmp_path)
+    assert result.returncode == 2 and f"GAME: {name} names a device on Windows" in result.stderr
+    assert not (tmp_path / "cardspecs").exists()
