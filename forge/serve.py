@@ -184,6 +184,7 @@ class Handler(SimpleHTTPRequestHandler):
 
 class Server(ThreadingHTTPServer):
     daemon_threads = True
+    request_queue_size = 128           # connections waiting to be taken (socketserver's 5 refuses a page's burst)
 
     def handle_error(self, request, client_address) -> None:
         """One line on stderr, never a traceback; nothing for a browser that went away or a

@@ -129,6 +129,15 @@ def test_an_open_page_reloads_after_a_rebuild(served, chromium):  # noqa: F811
     assert RELOAD[:40].encode() not in page.read_bytes() and "The Greatest Dalmuti" in page.read_text(encoding="utf-8")
 
 
+def test_the_server_queues_a_burst_of_connections(served):
+    # a listening socket's Send-Q, as ss shows it, is its backlog: socketserver's default is 5,
+    # and a sixth connection at once waits a second for its SYN to be sent again
+    _, port, _ = served
+    shown = subprocess.run(["ss", "-ltnH", f"sport = :{port}"], capture_output=True, text=True, check=True).stdout
+    [listening] = shown.splitlines()
+    assert int(listening.split()[2]) >= 128
+
+
 def test_a_build_from_another_terminal_is_a_new_version(served):
     """The version the pages poll is the output folder's: ``forge build`` run beside the
     server changes it too (pages served with --no-watch reload that way)."""
