@@ -43,6 +43,7 @@ PDF/X) conversion. The kits hold no raster images, so nothing else is to convert
 """
 from __future__ import annotations
 
+from reportlab import rl_config
 from reportlab.lib.colors import CMYKColor, Color, toColor
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
@@ -180,6 +181,7 @@ def kit_canvas(buf, ink_saver: bool = False, colour: str = "rgb", **kw) -> KitCa
     cmyk or pdfx (a PDF/X-4 file too: kit/pdfx.py), and the ink-saver's palette for the pens
     drawing on it when ``ink_saver``."""
     cmyk = colour in ("cmyk", "pdfx")
+    rl_config.useA85 = 0            # streams stored as binary: reportlab's ASCII85 text makes them 25 % larger
     c = KitCanvas(buf, enforceColorSpace=to_cmyk if cmyk else None, **kw)
     c.ink_saver = InkSaver() if ink_saver else None
     c.overprint_black = cmyk                       # black text overprints the colours under it

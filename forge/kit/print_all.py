@@ -343,8 +343,8 @@ def print_all(spec: GameSpec, lang: str, paper: str, pdfs: dict[str, bytes]) -> 
         Producer=f"forge {__version__} (reportlab, pikepdf)", Subject=f"{spec.game} / print-all / {lang} / {paper}",
         Keywords=keywords(spec, "print-all", lang)))
     buf = io.BytesIO()
-    # streams written as read (reportlab compresses them all): qpdf's compress_streams would
-    # decode and compress them again (dropping reportlab's ASCII85: 17 % smaller, the join 2.4 × slower)
+    # streams written as read (reportlab compresses them all, in binary: kit/inks.py): qpdf's
+    # compress_streams would decode and compress them again (the join 2.4 × slower)
     w.save(buf, force_version="1.7", compress_streams=False, stream_decode_level=StreamDecodeLevel.none,
            object_stream_mode=ObjectStreamMode.disable, deterministic_id=True)
     cards = sum(c.count(lang) for c in kit.comps if c.name in kit.first)
