@@ -28,8 +28,9 @@ NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]{0,39}$")
 
 
 def read_icons(raw, at: Location, spec: GameSpec, pb: Problems) -> dict:
-    """name → (ImageInfo, ImageReader, where) of the spec's ``icons:`` (``raw``, or None,
-    written at ``at``)."""
+    """name → (ImageInfo, PdfImage, where) of the spec's ``icons:`` (``raw``, or None, written
+    at ``at``): each decoded, when drawn, at the pixels the text parts showing it need
+    (:func:`.parts.check_resolution`)."""
     if raw is None:
         return {}
     if not isinstance(raw, LocDict):

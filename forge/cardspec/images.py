@@ -1,16 +1,30 @@
-"""Raster images on cards: checked before they are decoded, decoded once, placed by fit mode.
+"""Raster images on cards: checked before they are decoded, decoded at the size they print,
+one at a time, placed by fit mode.
 
 A layout part may show an image file of the project (PNG, JPEG or WebP). Before any pixel is
 decoded, :func:`check_image` makes sure that the path stays inside the project, that the file
 is at most ``image_bytes`` long, that Pillow knows its format from its header, and that the
 size the header announces is at most ``image_pixels`` pixels: a 30000 × 30000 "pixel bomb" is
-refused from its first bytes. A file that is damaged further on fails when it is decoded, and
-that is a located error too.
+refused from its first bytes. :func:`pdf_image` reads the rest through without keeping a pixel
+(:func:`.decoding.verify`): a damaged file is a located error when the spec loads (one that
+only a full decode finds: when it is drawn).
 
-Decoded images are converted to what a PDF holds: 8-bit RGB (or grey) with an optional alpha
-channel. Palette images (P), grey with alpha (LA), CMYK and 16-bit images (I;16) are converted,
-16-bit ones scaled down rather than clipped. Each image is decoded once per run and stored once
-per PDF however many cards show it (reportlab names an image after its content).
+An image is decoded when a PDF first stores it, at :data:`PRINT_DPI` (600 dpi, twice the
+:data:`DPI_WARN` a print needs) of the largest size it is drawn at (the parts record each place
+as the spec loads: :meth:`PdfImage.printed_at`), never above its own pixels: a 60-megapixel 4:3
+image covering a poker card is stored at 2835 × 2126, a small one as it is (the resolution
+warning counts the file's pixels). How, and in how much memory: :mod:`.decoding`.
+
+Memory: one image is decoded at a time, and only the last one's pixels are kept (for the next
+PDF that stores it). The worst case within the limits is 60 million pixels that all print (on a
+board): Pillow holds a PNG in 4 bytes a pixel (240 MB), the stored copy takes 3 or 4 more; a
+WebP's decoder alone takes 0.9 GB. README ("Limits and safety") gives the peaks measured
+(benchmarks/images.py).
+
+:class:`PdfImage` is not a reportlab ImageReader: ``Canvas.drawImage`` names it by ``str()``
+(content digest and pixel size: stored once per PDF however many cards show it) rather than by
+hashing its pixels at each drawing, and reads them (``getSize``, ``getRGBData``, ``mode``,
+``_dataA``, ``jpeg_fh``) only when the PDF first stores it.
 
 :func:`placement` computes where an image goes in its box for the fit modes ``cover`` (fill the
 box, cut what overflows), ``contain`` (all of it, inside the box) and ``stretch``; the effective
@@ -19,24 +33,29 @@ resolution at print size follows from it (:func:`dpi`).
 from __future__ import annotations
 
 import difflib
+import math
 import os
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from ..errors import DataFileError, LimitError, Location
 from ..limits import limit
+from .decoding import DECODE_ERRORS, FORMATS, KEPT, Pixels, decode, no_pillow_limit, verify
 
 #: the file names a missing image's hint looks among
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
 
-__all__ = ["ImageInfo", "check_image", "pdf_image", "placement", "dpi", "FORMATS", "FITS", "DPI_WARN"]
+__all__ = ["ImageInfo", "PdfImage", "check_image", "pdf_image", "placement", "dpi", "FORMATS", "FITS",
+           "DPI_WARN", "PRINT_DPI"]
 
-#: what Pillow calls the formats forge accepts
-FORMATS = {"PNG": "PNG", "JPEG": "JPEG", "WEBP": "WebP"}
 FITS = ("cover", "contain", "stretch")
 #: below this effective resolution at print size, the build warns (``--strict``: an error)
 DPI_WARN = 300
+#: an image is decoded at this resolution of the largest size it is drawn at (or at its own
+#: pixels, when it has fewer)
+PRINT_DPI = 600
 
 
 @dataclass(frozen=True)
@@ -80,12 +99,12 @@ def _checked(path: Path, size: int, mtime: int) -> ImageInfo | _Refusal:
         return _Refusal(LimitError, f"image {path.name} is {size / 2 ** 20:.1f} MiB (expected at most "
                         f"{limit('image_bytes') / 2 ** 20:g} MiB)", "save it at print size: 300 dpi is enough")
     try:
-        with open(path, "rb") as fh, _no_pillow_limit():
+        with open(path, "rb") as fh, no_pillow_limit():
             img = Image.open(fh, formats=list(FORMATS))         # reads the header, decodes nothing
             info = ImageInfo(path, img.width, img.height, img.format, img.mode)
     except UnidentifiedImageError:
         return _Refusal(DataFileError, f"{path.name} is not a PNG, JPEG or WebP image (or it is damaged)", again)
-    except (OSError, ValueError, SyntaxError) as exc:
+    except DECODE_ERRORS as exc:
         return _Refusal(DataFileError, f"image {path.name} cannot be read ({str(exc)[:80]})", again)
     if info.width * info.height > limit("image_pixels"):
         return _Refusal(LimitError, f"image {path.name} is {info.width} × {info.height} pixels (expected at most "
@@ -94,66 +113,106 @@ def _checked(path: Path, size: int, mtime: int) -> ImageInfo | _Refusal:
     return info
 
 
-class _no_pillow_limit:
-    """Pillow's own bomb check warns, then raises, past its limit; forge checks the header's
-    size against its documented limit itself, so silence Pillow's (only while opening)."""
-
-    def __enter__(self):
-        import warnings
-
-        from PIL import Image
-        self.saved, Image.MAX_IMAGE_PIXELS = Image.MAX_IMAGE_PIXELS, None
-        self.w = warnings.catch_warnings()
-        self.w.__enter__()
-        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-        # Pillow warns of damaged metadata (a truncated EXIF block) that forge never reads:
-        # the pixels are what counts, and a damaged image is refused when they are decoded
-        warnings.filterwarnings("ignore", category=UserWarning, module=r"PIL\.")
-
-    def __exit__(self, *exc):
-        from PIL import Image
-        Image.MAX_IMAGE_PIXELS = self.saved
-        self.w.__exit__(*exc)
-
-
-def pdf_image(info: ImageInfo, where: Location):
-    """The image decoded and converted for a PDF, as a reportlab ImageReader (cached per file
-    version); a damaged file is a located error."""
+def pdf_image(info: ImageInfo, where: Location) -> PdfImage:
+    """The image as a PDF draws it: one :class:`PdfImage` per file version, the file checked
+    now (a damaged one is a located error), its pixels decoded when a PDF first stores it."""
     st = os.stat(info.path)
-    found = _decoded(info.path, st.st_size, st.st_mtime_ns)
-    if isinstance(found, _Refusal):
-        raise found.cls(where, found.message, hint=found.hint)
-    return found
+    version = (st.st_size, st.st_mtime_ns)
+    with _LOCK:
+        image = _IMAGES.get(info.path)
+        if image is None or image.version != version:
+            image = _IMAGES[info.path] = PdfImage(info, version, where)
+    if image.refusal is not None:
+        raise image.refusal.cls(where, image.refusal.message, hint=image.refusal.hint)
+    return image
 
 
-@lru_cache(maxsize=64)
-def _decoded(path: Path, size: int, mtime: int):
-    from PIL import Image
-    from reportlab.lib.utils import ImageReader
-    try:
-        with open(path, "rb") as fh, _no_pillow_limit():
-            img = Image.open(fh, formats=list(FORMATS))
-            img.load()
-    except (OSError, ValueError, SyntaxError) as exc:
-        return _Refusal(DataFileError, f"image {path.name} is damaged ({str(exc)[:80]})",
-                        "export it again as PNG or JPEG")
-    return ImageReader(_for_pdf(img))
+class PdfImage:
+    """A project image as a reportlab canvas draws it (``drawImage``): named by its content and
+    pixel size, decoded when a PDF first stores it at the pixels its largest place needs
+    (:meth:`printed_at`)."""
+
+    def __init__(self, info: ImageInfo, version: tuple[int, int], where: Location):
+        self.info, self.version, self.where = info, version, where
+        self.lowest: float | None = None          # the lowest resolution it is drawn at (of its own pixels)
+        try:
+            self.digest, self.refusal = verify(info.path), None
+        except DECODE_ERRORS as exc:
+            self.digest, self.refusal = "", _damaged(info.path, exc)
+
+    def printed_at(self, res: float) -> None:
+        """Record a place that draws the image at ``res`` of its own pixels per inch."""
+        self.lowest = res if self.lowest is None else min(self.lowest, res)
+
+    @property
+    def pixels(self) -> tuple[int, int]:
+        """The size it is decoded at: PRINT_DPI where it is drawn largest, never more than it has
+        (all it has when no place was recorded)."""
+        w, h = self.info.width, self.info.height
+        if self.lowest is None or self.lowest <= PRINT_DPI:
+            return w, h
+        scale = PRINT_DPI / self.lowest
+        return max(1, math.ceil(w * scale)), max(1, math.ceil(h * scale))
+
+    def __str__(self) -> str:
+        """What ``drawImage`` names the image after: the same content at the same size, once a PDF."""
+        w, h = self.pixels
+        return f"forge-image:{self.digest}:{w}x{h}"
+
+    def decoded(self) -> Pixels:
+        """The pixels at :attr:`pixels`; a located error (at the image's first place) when the
+        file cannot be decoded."""
+        want = self.pixels
+        found = KEPT.get((self.info.path, self.version, want), lambda: self._decode(want))
+        if isinstance(found, _Refusal):
+            raise found.cls(self.where, found.message, hint=found.hint)
+        return found
+
+    def _decode(self, want: tuple[int, int]) -> Pixels | _Refusal:
+        try:
+            return decode(self.info.path, want)
+        except DECODE_ERRORS as exc:
+            return _damaged(self.info.path, exc)
+
+    def preview(self, longest: int):
+        """The image as a Pillow image (RGB, RGBA or L) at most ``longest`` pixels on its
+        longer side, decoded at that size (a web page's picture of a card)."""
+        w, h = self.info.width, self.info.height
+        scale = min(1.0, longest / max(w, h))
+        found = KEPT.get((self.info.path, self.version, "preview", longest),
+                         lambda: self._decode((max(1, round(w * scale)), max(1, round(h * scale)))))
+        if isinstance(found, _Refusal):
+            raise found.cls(self.where, found.message, hint=found.hint)
+        return found.image()
+
+    # -- reportlab's image source (PDFImageXObject), answered by the decoded pixels -----------
+    def jpeg_fh(self):
+        return self.decoded().jpeg_fh()
+
+    def getSize(self) -> tuple[int, int]:
+        return self.pixels
+
+    def getRGBData(self):
+        return self.decoded().data
+
+    def getTransparent(self):
+        return None
+
+    @property
+    def mode(self) -> str:
+        return self.decoded().mode
+
+    @property
+    def _dataA(self):                  # the name reportlab reads: the alpha channel's source, or None
+        return self.decoded().alpha
 
 
-def _for_pdf(img):
-    """8-bit RGB, RGBA, L or LA from any mode Pillow opens."""
-    mode = img.mode
-    if mode in ("RGB", "RGBA", "L"):
-        return img
-    if mode.startswith("I"):                                 # 16 (or 32) bits of grey: scale, don't clip
-        wide = img if mode == "I" else img.convert("I")
-        top = 65535 if mode != "I" or wide.getextrema()[1] > 255 else 255
-        return wide.point(lambda v: v * (255 / top)).convert("L")
-    if mode == "P":
-        return img.convert("RGBA" if "transparency" in img.info else "RGB")
-    if mode in ("LA", "PA", "RGBa", "La"):
-        return img.convert("RGBA")
-    return img.convert("RGB")                                # CMYK, YCbCr, LAB, 1…
+_LOCK = threading.Lock()
+_IMAGES: dict[Path, PdfImage] = {}       # by path: the latest version's, with its recorded places
+
+
+def _damaged(path: Path, exc: Exception) -> _Refusal:
+    return _Refusal(DataFileError, f"image {path.name} is damaged ({str(exc)[:80]})", "export it again as PNG or JPEG")
 
 
 def placement(fit: str, box: tuple[float, float, float, float], px: tuple[int, int],

@@ -143,6 +143,6 @@ class GameSpec:
     warnings: list = field(default_factory=list)            # located warnings (Warning_) met when loading
     images: dict = field(default_factory=dict)              # image path → (ImageInfo, lowest dpi at print size)
     play_time: tuple[int, int] | None = None                 # minutes: (shortest, longest)
-    icons: dict = field(default_factory=dict)               # name → (ImageInfo, ImageReader, where): icons:
+    icons: dict = field(default_factory=dict)               # name → (ImageInfo, PdfImage, where): icons:
     fonts: dict = field(default_factory=dict)               # name → ProjectFont: fonts: (forge/cardspec/fonts.py)
     licence: str = ""                                        # the game's licence, credited on its PDFs

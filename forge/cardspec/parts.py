@@ -1,5 +1,7 @@
 """A declared layout's parts for one card: templates resolved and checked, images found and
-checked (:mod:`.images`), and each image's resolution at print size measured.
+checked (:mod:`.images`), and each image's resolution at print size measured — and recorded
+on the image, which is decoded at the pixels its largest place needs (an icon of a text is
+drawn at most as tall as the text's largest size).
 
 A part's templates see the card's fields and the face's parameters (a parameter wins over a
 field of the same name). A fault of a template is reported at the part's line; a value that
@@ -18,7 +20,7 @@ from .images import DPI_WARN, check_image, dpi, pdf_image, placement
 from .kinds import check_kind
 from .styled import icon_names, styled_runs
 from .model import MM, PAPERS, Component, GameSpec, Row
-from .part_types import PART_TYPES, part_box
+from .part_types import PART_TYPES, frame_of, part_box
 from .templating import TemplateError, resolve
 from .typography import breakable
 from .vocabulary import EMBLEM_NAMES, SAFE, SYMBOL_NAMES, CardBox, Param
@@ -103,8 +105,8 @@ def _checked(part, key: str, value: str, drawn: bool, spec: GameSpec, row: Row, 
 
 
 def _image(part, name: str, spec: GameSpec, where: Location):
-    """(ImageInfo, ImageReader, where) of the image file ``name``: inside the project, checked from its
-    header, then decoded once (both cached). InputErrors are located at ``where``."""
+    """(ImageInfo, PdfImage, where) of the image file ``name``: inside the project, checked from its
+    header, then the rest of the file (both cached). InputErrors are located at ``where``."""
     if not name.strip():
         raise TemplateError("no image file (expected a path such as art/fox.png)")
     path = resolve_inside(spec.root, spec.folder, name, where, f"image of part '{part.name}'")
@@ -122,15 +124,19 @@ def face_boxes(comp: Component) -> list[CardBox]:
 
 
 def check_resolution(spec: GameSpec, comp: Component, parts: list[dict], row: Row, pb: Problems) -> None:
-    """Record each image's lowest effective resolution at print size (``spec.images``); one
-    located warning per image and place below :data:`~.images.DPI_WARN`."""
+    """Record each image's lowest effective resolution at print size (``spec.images``, and the
+    image's own record: :meth:`~.images.PdfImage.printed_at`); one located warning per image and
+    place below :data:`~.images.DPI_WARN`."""
     for part in parts:
+        if part["type"] in ("text", "corners") and part["when"].strip():
+            _icons_printed(comp, part)
         if part["type"] != "image" or not part["when"].strip():
             continue
         info = part["file"][0]
         for box in face_boxes(comp):
             drawn = placement(part["fit"], part_box(part, box), (info.width, info.height))
             res = dpi(drawn, (info.width, info.height))
+            part["file"][1].printed_at(res)
             shown = str(info.path.relative_to(spec.root.resolve()))
             old = spec.images.get(shown)
             spec.images[shown] = (info, min(res, old[1]) if old else res)
@@ -143,3 +149,12 @@ def check_resolution(spec: GameSpec, comp: Component, parts: list[dict], row: Ro
                     pb.warn(where, message, hint=f"use an image of at least {need[0]} × {need[1]} px, "
                                                  "or forge build --strict to make this an error")
 
+
+def _icons_printed(comp: Component, part: dict) -> None:
+    """Record the resolution of each of the spec's icons that a text part shows: drawn at most
+    as tall as the part's largest size (forge.kit.rich_text: 0.95 of it)."""
+    for box in face_boxes(comp):
+        tall = part["size"].of(*frame_of(box, part["frame"])[2:])
+        for info, image in part.get("images", {}).values():
+            if tall > 0:
+                image.printed_at(dpi((0, 0, tall * info.width / info.height, tall), (info.width, info.height)))

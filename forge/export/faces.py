@@ -7,6 +7,7 @@ pypdfium2 (PDFium, installed with pip: no system tool at run time) rasterises ea
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterator
 
 from PIL import Image
 
@@ -44,26 +45,32 @@ class DeckFaces:
         """The page of the one back every card has, or None."""
         return self.backs[0] if self.backs and len(set(self.backs)) == 1 else None
 
-    def images(self, dpi: float, bleed: bool) -> list[Image.Image]:
-        """Every page as an RGB image at ``dpi``: the card with its bleed, or cropped to its trim."""
+    def images(self, dpi: float, bleed: bool, pages: set[int] | None = None) -> Iterator[tuple[int, Image.Image]]:
+        """(page, its RGB image at ``dpi``) for every page, or each of ``pages``, in order: the
+        card with its bleed, or cropped to its trim. One is rendered at a time, so that a caller
+        that keeps none holds one card's pixels (a 60-megapixel card at most: 240 MB) at once."""
         import pypdfium2 as pdfium
         import pypdfium2.raw as raw
         k = dpi / 72
         (w, h), b = self.size, self.bleed
         full = (round((w + 2 * b) * k), round((h + 2 * b) * k))
         size, offset = (full, 0) if bleed else ((round(w * k), round(h * k)), round(b * k))
+
+        def render(page) -> Image.Image:
+            bitmap = pdfium.PdfBitmap.new_native(*size, raw.FPDFBitmap_BGR, rev_byteorder=True)
+            bitmap.fill_rect((255, 255, 255, 255), 0, 0, *size)
+            raw.FPDF_RenderPageBitmap(bitmap, page, -offset, -offset, *full, 0, raw.FPDF_REVERSE_BYTE_ORDER)
+            image = bitmap.to_pil().convert("RGB")
+            bitmap.close()
+            page.close()
+            return image
         doc = pdfium.PdfDocument(self.pdf)
-        images = []
         try:
-            for page in doc:
-                bitmap = pdfium.PdfBitmap.new_native(*size, raw.FPDFBitmap_BGR, rev_byteorder=True)
-                bitmap.fill_rect((255, 255, 255, 255), 0, 0, *size)
-                raw.FPDF_RenderPageBitmap(bitmap, page, -offset, -offset, *full, 0, raw.FPDF_REVERSE_BYTE_ORDER)
-                images.append(bitmap.to_pil().convert("RGB"))
-                page.close()
+            for n in range(len(doc)):
+                if pages is None or n in pages:
+                    yield n, render(doc[n])               # not kept here: the caller drops it
         finally:
             doc.close()
-        return images
 
 
 def pixels(comp: Component, dpi: float, bleed: bool) -> tuple[int, int]:

@@ -26,19 +26,16 @@ def encode(image: Image.Image, dpi: float | None = None) -> bytes:
 
 def png_files(faces: DeckFaces, dpi: float, bleed: bool) -> Iterator[tuple[str, bytes]]:
     """(file name, PNG bytes) of every face of the deck at ``dpi``, with its bleed or trimmed;
-    each distinct face is rasterised and encoded once."""
-    images = faces.images(dpi, bleed)
+    each distinct face is rasterised and encoded once, one after the other (only its PNG kept)."""
     data: dict[int, bytes] = {}
-
-    def png(page: int) -> bytes:
-        if page not in data:
-            data[page] = encode(images[page], dpi)
-        return data[page]
+    for page, image in faces.images(dpi, bleed, set(faces.fronts) | set(faces.backs or ())):
+        data[page] = encode(image, dpi)
+        del image                                      # dropped before the next face is drawn
     digits = max(3, len(str(faces.rows[-1][0]))) if faces.rows else 3
     for (n, _), page in zip(faces.rows, faces.fronts):
-        yield f"{n:0{digits}d}-front.png", png(page)
+        yield f"{n:0{digits}d}-front.png", data[page]
     if faces.common_back is not None:
-        yield "back.png", png(faces.common_back)
+        yield "back.png", data[faces.common_back]
     elif faces.backs:
         for (n, _), page in zip(faces.rows, faces.backs):
-            yield f"{n:0{digits}d}-back.png", png(page)
+            yield f"{n:0{digits}d}-back.png", data[page]

@@ -54,7 +54,7 @@ def tts_files(spec: GameSpec, faces: DeckFaces, lang: str, dpi: float,
     size = pixels(comp, dpi, False)
     shapes = [grid(len(sheet) + 1, size) for sheet in sheets]
     cells = [_cell(size, shape) for shape in shapes]
-    images = faces.images(dpi * max(cells)[0] / size[0], False)       # once, at the largest cell
+    images = dict(faces.images(dpi * max(cells)[0] / size[0], False))     # once, at the largest cell
 
     def fit(page: int, cell: tuple[int, int]) -> Image.Image:
         image = images[page]

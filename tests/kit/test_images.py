@@ -1,10 +1,14 @@
 """Images on cards: placed by fit mode (measured from the PDF's image matrices), stored once,
-converted from every colour mode, and refused, located, when they are hostile or broken."""
+converted from every colour mode, decoded at the pixels they print at (in bounded memory), and
+refused, located, when they are hostile or broken."""
 from __future__ import annotations
 
 import io
+import os
+import resource
 import struct
 import subprocess
+import sys
 import tracemalloc
 import zlib
 from pathlib import Path
@@ -224,3 +228,78 @@ def _palette(colour: tuple[int, int, int], transparent: bool = False) -> Image.I
 def _rgb_page(pdf: Path) -> bytes:
     return subprocess.run(["pdftoppm", "-r", "72", "-f", "1", "-l", "1", "-png", str(pdf)],
                           capture_output=True, check=True).stdout
+
+
+# -- memory: images at the pixel limit -----------------------------------------------------------
+
+BIG = (8944, 6708)            # 59,996,352 pixels: as many as the image_pixels limit allows at 4:3
+#: the address space a build of three such images is given: it needs about 400 MiB (a Python
+#: with reportlab and Pillow: under 150); before images were decoded at their print size it
+#: needed 1.1 GiB and died of MemoryError under it
+CAP = 768 * 2 ** 20
+
+
+def stored_images(pdf: Path) -> dict[int, tuple[int, int, str]]:
+    """Every image the PDF stores (in the card forms): object number → (width, height, filter)."""
+    reader = PdfReader(pdf)
+    found = {}
+    for page in reader.pages:
+        for form in page["/Resources"]["/XObject"].values():
+            res = form.get_object().get("/Resources", {})
+            for ref in (res.get("/XObject", {}) if res else {}).values():
+                img = ref.get_object()
+                if img["/Subtype"] == "/Image":
+                    found[ref.idnum] = (int(img["/Width"]), int(img["/Height"]), str(img["/Filter"]))
+    return found
+
+
+@pytest.fixture(scope="module")
+def three_big(tmp_path_factory) -> tuple[Path, subprocess.CompletedProcess]:
+    """A deck of three cards, each showing its own flat PNG of 60 million pixels (made once: 2 s),
+    built by ``forge build`` in a process whose address space is capped at CAP."""
+    root = project(tmp_path_factory.mktemp("big"), {}, [(f"big{i}.png", "") for i in range(3)])
+    for i in range(3):
+        Image.new("RGB", BIG, (40 + 60 * i, 90, 160)).save(root / "cardspecs" / "pics" / f"big{i}.png",
+                                                           compress_level=1)
+    done = subprocess.run([sys.executable, "-m", "forge", "build", "pics", "--out", str(root / "out")],
+                          cwd=root, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "COLUMNS": "200", "TERM": "dumb"},
+                          preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (CAP, CAP)))
+    return root, done
+
+
+def test_three_images_at_the_pixel_limit_build_in_768_mib(three_big):
+    root, done = three_big
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "prints at" not in done.stderr             # 1893 dpi in the file: no resolution warning
+
+
+def test_an_image_is_stored_at_600_dpi_of_its_place(three_big):
+    root, done = three_big
+    assert len(stored := stored_images(pdf_of(root))) == 3
+    # cover: the image's 6708 rows fill the card's 90 mm (3.54 in): 2126 rows at 600 dpi, 1063 at 300
+    for w, h, _ in stored.values():
+        assert 1063 <= h <= 2126 and w == pytest.approx(h * BIG[0] / BIG[1], abs=1)
+    [(rect, (w, h))] = image_draws(pdf_of(root))
+    assert 599 <= h / (rect[3] / 25.4) <= 601
+
+
+def test_a_jpeg_is_stored_as_a_jpeg_at_600_dpi(tmp_path):
+    # 4032 × 3024 (a phone's photo) covering 90 mm: 1138 dpi in the file, stored at 600
+    photo = Image.effect_noise((4032, 3024), 40).convert("RGB")
+    root = project(tmp_path, {"photo.jpg": photo}, [("photo.jpg", "")])
+    assert build(root).returncode == 0
+    [(w, h, kind)] = stored_images(pdf_of(root)).values()
+    assert (w, h) == (2835, 2126) and "DCTDecode" in kind
+
+
+def test_a_jpeg_that_prints_at_its_own_size_is_stored_as_its_own_bytes(tmp_path):
+    # 600 × 800 covering 60 × 90 mm: 225 dpi, under PRINT_DPI, so nothing is scaled or encoded again
+    buf = io.BytesIO()
+    Image.effect_noise((600, 800), 40).convert("RGB").save(buf, "JPEG", quality=80)
+    root = project(tmp_path, {"photo.jpg": buf.getvalue()}, [("photo.jpg", "")])
+    assert build(root).returncode == 0
+    reader = PdfReader(pdf_of(root))
+    [ref] = stored_images(pdf_of(root))
+    stream = reader.get_object(ref)
+    assert list(stream["/Filter"]) == ["/DCTDecode"] and stream._data == buf.getvalue()

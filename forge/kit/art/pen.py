@@ -363,8 +363,8 @@ class ReportlabPen(Pen):
         self.c.clipPath(p, stroke=0, fill=0)
 
     def image(self, reader, x, y, w, h) -> None:
-        """A raster image (a reportlab ImageReader, see cardspec/images.py) stretched over the box;
-        reportlab stores each image once per PDF, however often it is drawn."""
+        """A raster image (a :class:`~forge.cardspec.images.PdfImage`) stretched over the box;
+        reportlab stores each image once per PDF (by its name), however often it is drawn."""
         self.c.drawImage(reader, x, y, w, h, mask="auto")
 
     def _covering(self, s: str, font: str) -> str:

@@ -112,15 +112,9 @@ class SvgPen(Pen):
         self._open[-1] += 1
 
     def image(self, reader, x, y, w, h) -> None:
-        """The image (a reportlab ImageReader, as for the PDF) embedded as a PNG small enough
-        for a page: at most WEB_PIXELS on its longer side."""
-        from PIL import Image
-        img = getattr(reader, "_image", None)
-        if img is None:
-            size = reader.getSize()
-            img = Image.frombytes("RGB", size, reader.getRGBData())
-        img = img.copy()
-        img.thumbnail((WEB_PIXELS, WEB_PIXELS))
+        """The image (a :class:`~forge.cardspec.images.PdfImage`, as for the PDF) embedded as a
+        PNG small enough for a page: decoded at most WEB_PIXELS on its longer side."""
+        img = reader.preview(WEB_PIXELS)
         data = io.BytesIO()
         img.save(data, "PNG", optimize=True)
         href = "data:image/png;base64," + base64.b64encode(data.getvalue()).decode("ascii")
