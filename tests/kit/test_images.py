@@ -303,3 +303,19 @@ def test_a_jpeg_that_prints_at_its_own_size_is_stored_as_its_own_bytes(tmp_path)
     [ref] = stored_images(pdf_of(root))
     stream = reader.get_object(ref)
     assert list(stream["/Filter"]) == ["/DCTDecode"] and stream._data == buf.getvalue()
+
+
+def test_an_image_scaled_band_by_band_is_the_image_scaled_whole(tmp_path):
+    # 3000 × 2400 scaled to 1234 × 987 takes 4 bands of rows; a seam between two would differ there
+    from PIL import ImageChops
+
+    from forge.cardspec.decoding import BAND_PIXELS, decode
+    # (RGB: with an alpha channel, Pillow rounds premultiplied values, and a difference of 1
+    # there is one of 5 where the alpha is 50, in either way of scaling)
+    noise = Image.effect_noise((3000, 2400), 60)
+    img = Image.merge("RGB", [noise, Image.linear_gradient("L").resize(noise.size), noise.rotate(90)])
+    img.save(tmp_path / "big.png")
+    assert 3000 * 2400 > 3 * BAND_PIXELS
+    pixels = decode(tmp_path / "big.png", (1234, 987))
+    whole = img.resize((1234, 987), Image.LANCZOS)
+    assert max(high for _, high in ImageChops.difference(pixels.image(), whole).getextrema()) <= 1
