@@ -9,7 +9,9 @@ content digest. :func:`decode` gives its pixels at a wanted size:
   bytes (no loss); one that is scaled is stored as a JPEG again (:data:`JPEG_QUALITY`);
 - a PNG or a WebP is decoded whole, then scaled (Lanczos) and converted to what a PDF holds
   (8-bit RGB or grey, with an alpha channel or not; 16 bits scaled down, not clipped) band by
-  band: only the decoded image and the result are ever whole.
+  band: only the decoded image and the result are ever whole;
+- an image whose EXIF block says it is shown turned or mirrored (a phone's photo taken upright,
+  :func:`orientation`) is turned as a viewer shows it, once scaled: sizes are the shown ones.
 
 :data:`KEPT` holds the pixels decoded last, and only those: one image's at a time.
 Decoding errors are Pillow's (:data:`DECODE_ERRORS`); the caller locates them.
@@ -24,7 +26,8 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["FORMATS", "DECODE_ERRORS", "JPEG_QUALITY", "Pixels", "KEPT", "no_pillow_limit", "verify", "decode"]
+__all__ = ["FORMATS", "DECODE_ERRORS", "JPEG_QUALITY", "Pixels", "KEPT", "no_pillow_limit", "orientation", "verify",
+           "decode"]
 
 #: what Pillow calls the formats forge accepts
 FORMATS = {"PNG": "PNG", "JPEG": "JPEG", "WEBP": "WebP"}
@@ -123,21 +126,54 @@ def verify(path: Path) -> str:
     return digest
 
 
+#: EXIF orientation → the turn that shows the image as a viewer does (Pillow's exif_transpose)
+TURNS = {2: "FLIP_LEFT_RIGHT", 3: "ROTATE_180", 4: "FLIP_TOP_BOTTOM", 5: "TRANSPOSE", 6: "ROTATE_270",
+         7: "TRANSVERSE", 8: "ROTATE_90"}
+
+
+def orientation(img) -> int:
+    """The EXIF orientation of an opened image (1 to 8; 1: as stored), read from the metadata
+    met before its pixels (never by decoding them); 1 when there is none or it is damaged."""
+    from PIL import Image
+    raw = img.info.get("exif")
+    if not raw:
+        return 1
+    try:
+        exif = Image.Exif()
+        exif.load(raw)
+        value = exif.get(0x0112, 1)
+    except DECODE_ERRORS + (KeyError, IndexError, TypeError):
+        return 1
+    return value if value in TURNS else 1
+
+
 def decode(path: Path, want: tuple[int, int]) -> Pixels:
-    """The file's pixels at ``want`` as a PDF stores them; a JPEG decoded directly at the
-    smallest of 1/8, 1/4, 1/2 or all of its size that is at least ``want``."""
+    """The file's pixels at ``want`` (its shown size: turned by its EXIF orientation) as a PDF
+    stores them; a JPEG decoded directly at the smallest of 1/8, 1/4, 1/2 or all of its size
+    that is at least ``want``."""
     from PIL import Image
     with open(path, "rb") as fh, no_pillow_limit():
         img = Image.open(fh, formats=list(FORMATS))
+        turn = orientation(img)
+        stored = want[::-1] if turn >= 5 else want       # 5–8 swap width and height
         jpeg = img.format in ("JPEG", "MPO")             # MPO: a phone's JPEG with a second picture
-        if jpeg and img.size == want and img.mode in ("RGB", "L"):
+        if jpeg and img.size == stored and img.mode in ("RGB", "L") and turn == 1:
             fh.seek(0)
             return Pixels(img.mode, want, b"", jpeg=fh.read())        # as it is: no loss
-        if img.size != want:
-            img.draft(None, want)                        # nothing for a PNG or a WebP
+        if img.size != stored:
+            img.draft(None, stored)                      # nothing for a PNG or a WebP
         img.load()
-        pixels = _pdf_pixels(img, want)
-        return _as_jpeg(pixels) if jpeg else pixels
+        pixels = _pdf_pixels(img, stored)
+    if turn != 1:
+        pixels = _of_image(pixels.image().transpose(getattr(Image.Transpose, TURNS[turn])))
+    return _as_jpeg(pixels) if jpeg else pixels
+
+
+def _of_image(img) -> Pixels:
+    """A Pillow image in RGB, RGBA or L as :class:`Pixels`."""
+    if img.mode != "RGBA":
+        return Pixels(img.mode, img.size, img.tobytes())
+    return Pixels("RGB", img.size, img.convert("RGB").tobytes(), Pixels("L", img.size, img.getchannel("A").tobytes()))
 
 
 def _as_jpeg(pixels: Pixels) -> Pixels:

@@ -42,7 +42,7 @@ from pathlib import Path
 
 from ..errors import DataFileError, LimitError, Location
 from ..limits import limit
-from .decoding import DECODE_ERRORS, FORMATS, KEPT, Pixels, decode, no_pillow_limit, verify
+from .decoding import DECODE_ERRORS, FORMATS, KEPT, Pixels, decode, no_pillow_limit, orientation, verify
 
 #: the file names a missing image's hint looks among
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
@@ -61,10 +61,11 @@ PRINT_DPI = 600
 @dataclass(frozen=True)
 class ImageInfo:
     path: Path
-    width: int          # pixels
+    width: int          # pixels, as the image is shown: turned by its EXIF orientation
     height: int
     format: str
     mode: str
+    orientation: int = 1    # EXIF: 1 as stored; 2–8 turned or mirrored (5–8: width and height swapped)
 
 
 def check_image(path: Path, where: Location) -> ImageInfo:
@@ -101,7 +102,9 @@ def _checked(path: Path, size: int, mtime: int) -> ImageInfo | _Refusal:
     try:
         with open(path, "rb") as fh, no_pillow_limit():
             img = Image.open(fh, formats=list(FORMATS))         # reads the header, decodes nothing
-            info = ImageInfo(path, img.width, img.height, img.format, img.mode)
+            turn = orientation(img)
+            w, h = (img.height, img.width) if turn >= 5 else (img.width, img.height)
+            info = ImageInfo(path, w, h, img.format, img.mode, turn)
     except UnidentifiedImageError:
         return _Refusal(DataFileError, f"{path.name} is not a PNG, JPEG or WebP image (or it is damaged)", again)
     except DECODE_ERRORS as exc:

@@ -319,3 +319,26 @@ def test_an_image_scaled_band_by_band_is_the_image_scaled_whole(tmp_path):
     pixels = decode(tmp_path / "big.png", (1234, 987))
     whole = img.resize((1234, 987), Image.LANCZOS)
     assert max(high for _, high in ImageChops.difference(pixels.image(), whole).getextrema()) <= 1
+
+
+def _turned_photo(turn: int) -> bytes:
+    """A 300 × 200 JPEG stored red on its left, blue on its right, whose EXIF orientation is
+    ``turn`` (6: shown turned a quarter clockwise, as a phone held upright saves it)."""
+    img = Image.new("RGB", (300, 200), (220, 0, 0))
+    img.paste((0, 0, 220), (150, 0, 300, 200))
+    exif = Image.Exif()
+    exif[0x0112] = turn
+    buf = io.BytesIO()
+    img.save(buf, "JPEG", quality=95, exif=exif)
+    return buf.getvalue()
+
+
+def test_a_photo_is_printed_the_way_its_exif_orientation_shows_it(tmp_path):
+    root = project(tmp_path, {"upright.jpg": _turned_photo(6)}, [("upright.jpg", "")])
+    assert build(root).returncode == 0
+    [(rect, (w, h))] = image_draws(pdf_of(root))
+    assert (w, h) == (200, 300)                                  # portrait, as a viewer shows it
+    [stored] = [i.image for i in PdfReader(pdf_of(root)).pages[0].images]
+    assert stored.size == (200, 300)
+    top, bottom = stored.getpixel((100, 40)), stored.getpixel((100, 260))
+    assert top[0] > 180 > top[2] and bottom[2] > 180 > bottom[0]   # its left (red) turned to the top
