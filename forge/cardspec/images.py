@@ -77,7 +77,7 @@ def check_image(path: Path, where: Location) -> ImageInfo:
         raise DataFileError(where, f"image not found: {path.name}", hint=_near(path)) from None
     found = _checked(path, st.st_size, st.st_mtime_ns)
     if isinstance(found, _Refusal):
-        raise found.cls(where, found.message, hint=found.hint)
+        raise found.at(where)
     return found
 
 
@@ -88,6 +88,10 @@ class _Refusal:
     cls: type
     message: str
     hint: str
+
+    def at(self, where: Location) -> Exception:
+        """The error, located at ``where``."""
+        return self.cls(where, self.message, hint=self.hint)
 
 
 @lru_cache(maxsize=512)
@@ -126,7 +130,7 @@ def pdf_image(info: ImageInfo, where: Location) -> PdfImage:
         if image is None or image.version != version:
             image = _IMAGES[info.path] = PdfImage(info, version, where)
     if image.refusal is not None:
-        raise image.refusal.cls(where, image.refusal.message, hint=image.refusal.hint)
+        raise image.refusal.at(where)
     return image
 
 
@@ -165,28 +169,26 @@ class PdfImage:
     def decoded(self) -> Pixels:
         """The pixels at :attr:`pixels`; a located error (at the image's first place) when the
         file cannot be decoded."""
-        want = self.pixels
-        found = KEPT.get((self.info.path, self.version, want), lambda: self._decode(want))
-        if isinstance(found, _Refusal):
-            raise found.cls(self.where, found.message, hint=found.hint)
-        return found
+        return self._kept(self.pixels)
 
-    def _decode(self, want: tuple[int, int]) -> Pixels | _Refusal:
-        try:
-            return decode(self.info.path, want)
-        except DECODE_ERRORS as exc:
-            return _damaged(self.info.path, exc)
+    def _kept(self, want: tuple[int, int]) -> Pixels:
+        """The pixels at ``want``, decoded unless they are the ones :data:`.decoding.KEPT` holds."""
+        def make() -> Pixels | _Refusal:
+            try:
+                return decode(self.info.path, want)
+            except DECODE_ERRORS as exc:
+                return _damaged(self.info.path, exc)
+        found = KEPT.get((self.info.path, self.version, want), make)
+        if isinstance(found, _Refusal):
+            raise found.at(self.where)
+        return found
 
     def preview(self, longest: int):
         """The image as a Pillow image (RGB, RGBA or L) at most ``longest`` pixels on its
         longer side, decoded at that size (a web page's picture of a card)."""
         w, h = self.info.width, self.info.height
         scale = min(1.0, longest / max(w, h))
-        found = KEPT.get((self.info.path, self.version, "preview", longest),
-                         lambda: self._decode((max(1, round(w * scale)), max(1, round(h * scale)))))
-        if isinstance(found, _Refusal):
-            raise found.cls(self.where, found.message, hint=found.hint)
-        return found.image()
+        return self._kept((max(1, round(w * scale)), max(1, round(h * scale)))).image()
 
     # -- reportlab's image source (PDFImageXObject), answered by the decoded pixels -----------
     def jpeg_fh(self):

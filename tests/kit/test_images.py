@@ -342,3 +342,22 @@ def test_a_photo_is_printed_the_way_its_exif_orientation_shows_it(tmp_path):
     assert stored.size == (200, 300)
     top, bottom = stored.getpixel((100, 40)), stored.getpixel((100, 260))
     assert top[0] > 180 > top[2] and bottom[2] > 180 > bottom[0]   # its left (red) turned to the top
+
+
+def test_a_web_page_picture_embeds_the_image_decoded_at_480_pixels(tmp_path):
+    # the SVG cards of rulebook figures and the index: a 4032 × 3024 photo becomes a 480 × 360 PNG
+    import base64
+    import re
+
+    from forge.cardspec.images import check_image, pdf_image
+    from forge.errors import Location
+    from forge.kit.art.svg import SvgPen
+    Image.new("RGB", (4032, 3024), (30, 120, 200)).save(tmp_path / "photo.jpg", quality=90)
+    where = Location("cards.csv", 2)
+    image = pdf_image(check_image(tmp_path / "photo.jpg", where), where)
+    pen = SvgPen(200, 150)
+    pen.image(image, 0, 0, 200, 150)
+    [data] = re.findall(r'href="data:image/png;base64,([^"]+)"', pen.svg())
+    embedded = Image.open(io.BytesIO(base64.b64decode(data)))
+    assert embedded.size == (480, 360)
+    assert embedded.getpixel((240, 180)) == pytest.approx((30, 120, 200), abs=3)
