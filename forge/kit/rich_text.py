@@ -48,7 +48,7 @@ class Piece:
 class Setter:
     """The runs of one text, measured for ``pen`` in the faces of ``family`` ((bold, italic) →
     the kit's font: forge.cardspec.styled) and ``colour``; ``images`` are the project's icon
-    images (name → (ImageInfo, PdfImage, where))."""
+    images (name → (ImageInfo, PdfImage))."""
 
     def __init__(self, pen: Pen, runs: Sequence[Run], family: dict, colour: str, images: dict | None = None):
         self.pen, self.family, self.colour, self.images = pen, family, colour, images or {}
