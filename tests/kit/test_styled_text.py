@@ -164,3 +164,14 @@ def test_black_text_overprints_in_cmyk_only(tmp_path):
                   for s in form.get_object()["/Resources"].get("/ExtGState", {}).values()]
         assert any(bool(s.get("/op", False)) for s in states) is expected, mode     # each gs it names is there
         assert any(s.get("/OPM") == 1 for s in states) is expected, mode
+
+
+def test_a_large_icon_is_stored_at_600_dpi_of_its_text_size(tmp_path):
+    # a 2000 × 1000 icon in 12 pt text: 12 pt is 1/6 inch, 100 pixels at 600 dpi
+    root = project(tmp_path, ROWS[:1])
+    big = Image.new("RGBA", (2000, 1000), (0, 0, 0, 0))
+    ImageDraw.Draw(big).ellipse((0, 0, 1999, 999), fill=(212, 160, 23, 255))
+    big.save(root / "cardspecs" / "sty" / "coin.png")
+    assert run_forge("build", "sty", "--out", "out", cwd=root).returncode == 0
+    [stored] = [i.image for i in PdfReader(root / "out" / "sty" / "en" / "deck-a4.pdf").pages[0].images]
+    assert 95 <= stored.size[1] <= 101 and stored.size[0] == pytest.approx(2 * stored.size[1], abs=1)
